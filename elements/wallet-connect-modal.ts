@@ -1,0 +1,236 @@
+import r2wc from '@r2wc/react-to-web-component';
+import * as z from 'zod/mini';
+import type { Eip1193Provider } from '../src/connectors/types.js';
+import { isEvmConnector } from '../src/connectors/types.js';
+import { type Caip2, isCaip2, type Namespace } from '../src/core/caip.js';
+import { ATTRIBUTE_NAMES, ATTRIBUTES, type AttributeName, type WidgetConfig, parseAttribute, parseValue, resolveConfig } from '../src/core/config.js';
+import { WidgetError, isWidgetError } from '../src/core/errors.js';
+import type { ViewName, WalletEventMap, WidgetState } from '../src/core/events.js';
+import { t } from '../src/core/messages.js';
+import * as actions from '../src/stores/actions/index.js';
+import { $config } from '../src/stores/config.js';
+import { $connected } from '../src/stores/connection.js';
+import { reportError } from '../src/stores/errors.js';
+import { $modal } from '../src/stores/modal.js';
+import { $widgetState } from '../src/stores/state.js';
+import { findWallet } from '../src/stores/wallets.js';
+import { App } from '../src/views/screens/App.js';
+import { attachHost, dispatch } from './reactions.js';
+import { adoptStyles } from './styles.js';
+
+const VIEWS = ['Connect', 'ConnectingExternal', 'Account', 'SwitchNetwork', 'UnsupportedChain'] as const satisfies readonly ViewName[];
+const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
+const namespaceArg = z.optional(z.enum(['eip155', 'solana']));
+
+// r2wc mounts the React root into an open shadow root and unmounts it on disconnect. We give it no
+// props: this class owns the attribute contract itself (STYLE.md §7: r2wc's boolean parsing treats
+// `<x open>` as false and removal does not reset the property).
+const Base = r2wc(App, { shadow: 'open' }) as unknown as { new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void } };
+
+let restoreStarted = false;
+
+/**
+ * `<wallet-connect-modal>`: connect a wallet from any page.
+ *
+ * @attr networks - comma-separated CAIP-2 ids; the first is the default unless `default-network`
+ * @attr default-network - CAIP-2 id
+ * @attr project-id - WalletConnect Cloud project id
+ * @attr relay-url - WalletConnect relay URL
+ * @attr api-url - wallet data API
+ * @attr directory-url - wallet directory
+ * @attr auth-url - origin of the secure frame for email/social login
+ * @attr siwx-url - base URL of the sign-in backend
+ * @attr siwx-required - boolean: sign-in is mandatory
+ * @attr rpc-urls - JSON object CAIP-2 → RPC URL (also the `rpcUrls` property, which takes an object)
+ * @attr features - comma list of: email, socials, send, swaps, onramp, history, names
+ * @attr theme - light, dark or system
+ * @attr allow-unsupported-chain - boolean
+ * @attr lang - locale (BCP 47)
+ * @attr open - boolean, reflects whether the modal is open; setting it opens the modal
+ *
+ * @event wallet-open / wallet-close - `{ view }`
+ * @event wallet-connect - `{ address, caipAddress, chainId, namespace, connector: { id, name, type } }`
+ * @event wallet-disconnect - `{ namespace }`
+ * @event wallet-account-change - `{ address, caipAddress, namespace }`
+ * @event wallet-network-change - `{ chainId, namespace, supported }`
+ * @event wallet-error - `{ code, message }`
+ *
+ * @csspart dialog, panel, header, title, close-button, back-button, body, wallet-list, wallet-button,
+ *   network-list, network-button, button, address, balance, toast
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below types the accessors defined at runtime
+export class WalletConnectModalElement extends Base {
+  static get observedAttributes(): string[] {
+    return [...ATTRIBUTE_NAMES, 'open'];
+  }
+
+  /** The last valid value of each attribute or property; an invalid one never replaces a valid one. */
+  #values: Partial<WidgetConfig> = {};
+  #detach: (() => void) | undefined;
+
+  constructor() {
+    super();
+    adoptStyles(this.shadowRoot!);
+  }
+
+  override connectedCallback(): void {
+    // Properties set on the element before it was upgraded are kept (web.dev custom element best practices).
+    for (const name of [...ATTRIBUTE_NAMES.map(propertyName), 'rpcUrls']) {
+      if (Object.prototype.hasOwnProperty.call(this, name)) {
+        const value = (this as Record<string, unknown>)[name];
+        delete (this as Record<string, unknown>)[name];
+        (this as Record<string, unknown>)[name] = value;
+      }
+    }
+    this.#detach ??= attachHost(this);
+    this.#apply();
+    super.connectedCallback();
+    if (!restoreStarted) {
+      restoreStarted = true;
+      void actions.reconnect();
+    }
+    if (this.hasAttribute('open') && !$modal.get().open) actions.open();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#detach?.();
+    this.#detach = undefined;
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    if (previous === value) return;
+    if (name === 'open') {
+      if (!this.isConnected || (value !== null) === $modal.get().open) return;
+      if (value !== null) actions.open();
+      else actions.close();
+      return;
+    }
+    const attribute = name as AttributeName;
+    try {
+      this.#set(attribute, parseAttribute(attribute, value));
+    } catch (error) {
+      this.#refuse(error);
+    }
+  }
+
+  #set(name: AttributeName, value: unknown) {
+    (this.#values as Record<string, unknown>)[ATTRIBUTES[name].key] = value;
+    this.#apply();
+  }
+
+  #apply() {
+    if (!this.isConnected) return;
+    const { config, problems } = resolveConfig(this.#values);
+    problems.forEach((problem) => this.#refuse(problem));
+    $config.set(config);
+  }
+
+  /** An invalid value: a console message naming the attribute and the accepted form, and a `wallet-error`. */
+  #refuse(error: unknown) {
+    const widgetError = isWidgetError(error) ? error : new WidgetError('INVALID_CONFIG', t('error.invalidConfig'), { cause: error });
+    console.error(`[wallet-connect-modal] ${widgetError.details ?? widgetError.message}`);
+    // Later in the task, so a listener added right after the element is created still hears it.
+    setTimeout(() => {
+      dispatch(this, 'wallet-error', { code: widgetError.code, message: widgetError.details ?? widgetError.shortMessage });
+    });
+  }
+
+  /** Objects for `rpc-urls`, without going through JSON. */
+  get rpcUrls(): Partial<Record<Caip2, string>> {
+    return { ...(this.#values.rpcUrls ?? {}) };
+  }
+  set rpcUrls(value: Partial<Record<Caip2, string>> | null | undefined) {
+    if (value === null || value === undefined) {
+      this.removeAttribute('rpc-urls');
+      this.#set('rpc-urls', {});
+      return;
+    }
+    try {
+      this.#set('rpc-urls', parseValue('rpc-urls', value));
+    } catch (error) {
+      this.#refuse(error);
+    }
+  }
+
+  /** Opens the modal, on `view` when given (views that need a connection fall back to Connect). */
+  open(options?: { view?: ViewName; namespace?: Namespace }): void {
+    const parsed = openOptions.safeParse(options);
+    if (!parsed.success) throw this.#badArgument(`open(): options must be { view?: ${VIEWS.join(' | ')}, namespace?: 'eip155' | 'solana' }`);
+    actions.open(parsed.data ?? {});
+  }
+
+  close(): void {
+    actions.close();
+  }
+
+  disconnect(namespace?: Namespace): Promise<void> {
+    if (!namespaceArg.safeParse(namespace).success) return Promise.reject(this.#badArgument(`disconnect(): namespace must be 'eip155' or 'solana'`));
+    return actions.disconnect(namespace);
+  }
+
+  switchNetwork(chainId: Caip2): Promise<void> {
+    if (typeof chainId !== 'string' || !isCaip2(chainId)) return Promise.reject(this.#badArgument(`switchNetwork(): "${String(chainId)}" is not a CAIP-2 id such as "eip155:1"`));
+    return actions.switchNetwork(chainId);
+  }
+
+  /** The connected wallet's EIP-1193 provider for `eip155`, for viem or ethers; undefined when not connected. */
+  getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | undefined {
+    const connection = $connected.get();
+    if (!connection || connection.namespace !== namespace) return undefined;
+    const connector = findWallet(connection.walletId);
+    return connector && isEvmConnector(connector) ? connector.getProvider() : undefined;
+  }
+
+  get state(): WidgetState {
+    return { ...$widgetState.get() };
+  }
+
+  #badArgument(details: string): WidgetError {
+    const error = new WidgetError('INVALID_ARGUMENT', t('error.invalidArgument'), { details });
+    reportError(error);
+    return error;
+  }
+}
+
+const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+// A property for each attribute (camelCase), reflecting to the attribute, so both stay one source of truth.
+for (const name of ATTRIBUTE_NAMES) {
+  const prop = propertyName(name);
+  if (prop === 'rpcUrls') continue;
+  const { key, kind } = ATTRIBUTES[name];
+  Object.defineProperty(WalletConnectModalElement.prototype, prop, {
+    configurable: true,
+    enumerable: true,
+    get(this: WalletConnectModalElement) {
+      return kind === 'boolean' ? this.hasAttribute(name) : $config.get()[key];
+    },
+    set(this: WalletConnectModalElement, value: unknown) {
+      if (kind === 'boolean') this.toggleAttribute(name, Boolean(value));
+      else if (value === null || value === undefined) this.removeAttribute(name);
+      else this.setAttribute(name, Array.isArray(value) ? value.join(',') : String(value));
+    },
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the class: accessors defined in the loop above
+export interface WalletConnectModalElement {
+  networks: Caip2[];
+  defaultNetwork: Caip2 | undefined;
+  projectId: string | undefined;
+  relayUrl: string;
+  apiUrl: string | undefined;
+  directoryUrl: string | undefined;
+  authUrl: string | undefined;
+  siwxUrl: string | undefined;
+  siwxRequired: boolean;
+  features: WidgetConfig['features'];
+  theme: WidgetConfig['theme'];
+  allowUnsupportedChain: boolean;
+  lang: string;
+  addEventListener<K extends keyof WalletEventMap>(type: K, listener: (this: WalletConnectModalElement, event: WalletEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof WalletEventMap>(type: K, listener: (this: WalletConnectModalElement, event: WalletEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}

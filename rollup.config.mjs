@@ -1,0 +1,43 @@
+import commonjs from '@rollup/plugin-commonjs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import esbuild from 'rollup-plugin-esbuild';
+import { rmSync } from 'node:fs';
+import { cssTextRollup } from './scripts/css-text-plugin.mjs';
+
+// A build starts from an empty dist/, so no stale chunk is ever served or measured.
+rmSync('dist', { recursive: true, force: true });
+
+const plugins = () => [
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  cssTextRollup(),
+  nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
+  commonjs(),
+  esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
+  terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),
+];
+
+/** The widget: one entry file a page loads; everything past the Connect view is a chunk beside it. */
+const widget = {
+  input: { 'wallet-connect-modal': 'src/index.ts' },
+  // Keep the Connect view's code in the entry file itself, not behind a facade that imports a chunk.
+  preserveEntrySignatures: 'allow-extension',
+  output: {
+    dir: 'dist',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: false,
+  },
+  plugins: plugins(),
+};
+
+/** The dev wallet: a test kit export, self-contained (it does not share chunks with the widget). */
+const devWallet = {
+  input: 'demo/dev-wallet/index.ts',
+  output: { file: 'dist/dev-wallet.js', format: 'es', inlineDynamicImports: true },
+  plugins: plugins(),
+};
+
+export default [widget, devWallet];

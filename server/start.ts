@@ -1,0 +1,118 @@
+/**
+ * `npm start`: build the bundle, start the local stack on fixed ports, print where everything is, and stop
+ * it all on Ctrl-C. Ports come from the environment so a clash has a one-line fix.
+ *
+ * Environment: WEB_PORT (5173), EVM_PORT_1 (8545, chain 31337), EVM_PORT_2 (8546, chain 31338),
+ * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
+ */
+import { runBuild } from './build.js';
+import { PROJECT_ROOT } from './paths.js';
+import { PortInUseError } from './ports.js';
+import { startStack, type Stack } from './stack.js';
+
+const CHAIN_IDS = [31337, 31338] as const;
+const PORT_SETTINGS = [
+  { env: 'WEB_PORT', fallback: 5173 },
+  { env: 'EVM_PORT_1', fallback: 8545 },
+  { env: 'EVM_PORT_2', fallback: 8546 },
+] as const;
+
+function readPort(env: string, fallback: number): number {
+  const raw = process.env[env];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${env}=${raw} is not a port number (1-65535)`);
+  }
+  return port;
+}
+
+function fail(message: string): never {
+  console.error(`\n${message}`);
+  process.exit(1);
+}
+
+function explainPortClash(err: PortInUseError, ports: readonly number[]): string {
+  const setting = PORT_SETTINGS.find((_, index) => ports[index] === err.port);
+  const override = setting ? `${setting.env}=<port> npm start` : PORT_SETTINGS.map((s) => `${s.env}=<port>`).join(' ') + ' npm start';
+  return (
+    `Port ${err.port} on ${err.host} is already in use (needed by the ${err.service}).\n` +
+    `Stop whatever is using it, or pick another port: ${override}\n` +
+    `(ports are set by ${PORT_SETTINGS.map((s) => `${s.env} (default ${s.fallback})`).join(', ')})`
+  );
+}
+
+function printBanner(stack: Stack): void {
+  const lines = [
+    '',
+    'wallet-connect-modal local stack is running',
+    '',
+    `  Demo page      ${stack.url}`,
+    ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
+    '',
+    '  Accounts: anvil defaults (mnemonic "test test test test test test test test test test test junk"), 10000 ETH each',
+    '',
+    'Press Ctrl-C to stop.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  let ports: number[];
+  try {
+    ports = PORT_SETTINGS.map(({ env, fallback }) => readPort(env, fallback));
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const [webPort, ...evmPorts] = ports as [number, number, number];
+
+  const abortBuild = new AbortController();
+  // Shared with the signal handler, which may fire during any step below.
+  const run: { stack?: Stack; stopping: boolean } = { stopping: false };
+  const stopAndExit = async (running: Stack): Promise<never> => {
+    try {
+      await running.stop();
+    } catch (err) {
+      fail(`Error while stopping: ${(err as Error).message}`);
+    }
+    process.exit(0);
+  };
+  // `once`: a second Ctrl-C gets Node's default behaviour and ends the process at once.
+  const onSignal = (): void => {
+    if (run.stopping) return;
+    run.stopping = true;
+    abortBuild.abort();
+    // While building or starting, main() notices `stopping` when that step ends and cleans up there.
+    if (run.stack) void stopAndExit(run.stack);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  // SKIP_BUILD=1 serves whatever dist/ holds: for quick restarts when only server code or the demo changed.
+  if (process.env.SKIP_BUILD === '1') {
+    console.log('SKIP_BUILD=1: serving the existing dist/ without building.');
+  } else {
+    console.log('Building the bundle (rollup -c)...');
+    try {
+      await runBuild(PROJECT_ROOT, abortBuild.signal);
+    } catch (err) {
+      if (run.stopping) process.exit(0);
+      fail((err as Error).message);
+    }
+    if (run.stopping) process.exit(0);
+  }
+
+  let started: Stack;
+  try {
+    started = await startStack({ webPort, evmPorts, chainIds: [...CHAIN_IDS] });
+  } catch (err) {
+    if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
+    fail(`Could not start the local stack: ${(err as Error).message}`);
+  }
+  if (run.stopping) await stopAndExit(started);
+  run.stack = started;
+  printBanner(started);
+}
+
+await main();

@@ -1,0 +1,120 @@
+import type { Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { buildCsp } from './csp.js';
+import { isAddressInUse, PortInUseError } from './ports.js';
+import { readStaticFile } from './static-files.js';
+
+export interface WebChain {
+  chainId: number;
+  rpcUrl: string;
+}
+
+export interface WebAppOptions {
+  /** Project root: the folder holding demo/ and dist/. */
+  root: string;
+  chains: readonly WebChain[];
+  extraConnectSrc?: readonly string[];
+}
+
+export interface WebOptions extends WebAppOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+}
+
+export interface WebServer {
+  /** The demo page, e.g. http://127.0.0.1:5173/ */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Folders served under their own name; nothing else in the project root is reachable. */
+const STATIC_MOUNTS = ['demo', 'dist'] as const;
+const RPC_PLACEHOLDER = /%RPC_URL_(\d+)%/g;
+
+/**
+ * Fills `%RPC_URL_<chainId>%` with that chain's RPC URL. Placeholders for chains we do not run are left as
+ * they are, so a mismatch between the page and the stack shows up as an obviously wrong URL, not a silent one.
+ */
+export function substituteRpcUrls(html: string, chains: readonly WebChain[]): string {
+  const byId = new Map(chains.map((chain) => [String(chain.chainId), chain.rpcUrl]));
+  return html.replace(RPC_PLACEHOLDER, (placeholder, id: string) => byId.get(id) ?? placeholder);
+}
+
+/** The hono app alone (no socket), so tests can drive it with `app.request()`. */
+export function createWebApp({ root, chains, extraConnectSrc = [] }: WebAppOptions): Hono {
+  const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc });
+  const app = new Hono();
+
+  // Set after the handler so 404s and errors carry the same headers as pages.
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('Content-Security-Policy', csp);
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    // Tests and reloads must always see the bundle that was just built.
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+
+  app.get('/', async (c) => {
+    let html: string;
+    try {
+      // Read per request: other tools rewrite demo/index.html while the server runs.
+      html = await readFile(join(root, 'demo', 'index.html'), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return c.text('demo/index.html not found', 404);
+      throw err;
+    }
+    return c.html(substituteRpcUrls(html, chains));
+  });
+
+  for (const mount of STATIC_MOUNTS) {
+    const baseDir = join(root, mount);
+    const prefix = `/${mount}/`;
+    app.get(`${prefix}*`, async (c) => {
+      // The raw (still percent-encoded) path: hono's c.req.path is already decoded, which would hide `..%2f`.
+      const pathname = new URL(c.req.url).pathname;
+      if (!pathname.startsWith(prefix)) return c.notFound();
+      const file = await readStaticFile(baseDir, pathname.slice(prefix.length));
+      if (!file) return c.notFound();
+      return c.body(new Uint8Array(file.body), 200, { 'Content-Type': file.contentType });
+    });
+  }
+
+  app.notFound((c) => c.text('Not found', 404));
+  app.onError((err, c) => {
+    console.error('[web] request failed:', err);
+    return c.text('Internal server error', 500);
+  });
+  return app;
+}
+
+/** Serves the demo page, demo/ and dist/ on `host:port` (127.0.0.1 only by default). */
+export function startWeb({ port = 0, host = '127.0.0.1', ...appOptions }: WebOptions): Promise<WebServer> {
+  const app = createWebApp(appOptions);
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+      server.off('error', onListenError);
+      const urlHost = host.includes(':') ? `[${host}]` : host;
+      let stopping: Promise<void> | undefined;
+      resolve({
+        url: `http://${urlHost}:${info.port}/`,
+        port: info.port,
+        stop: () =>
+          (stopping ??= new Promise<void>((done) => {
+            server.close(() => done());
+            // A browser's keep-alive sockets would otherwise hold close() open for seconds.
+            server.closeAllConnections();
+          })),
+      });
+    }) as Server;
+    const onListenError = (err: Error): void => {
+      server.close();
+      reject(isAddressInUse(err) ? new PortInUseError('web server', host, port) : err);
+    };
+    server.once('error', onListenError);
+  });
+}

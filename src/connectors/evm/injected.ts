@@ -1,0 +1,117 @@
+import * as z from 'zod/mini';
+import { evmCaip2, isEvmAddress, toHexChainId, evmChainId } from '../../core/caip.js';
+import { WidgetError } from '../../core/errors.js';
+import { ProviderErrorCode, providerErrorCode, toWidgetError } from '../../core/foreign-errors.js';
+import { t } from '../../core/messages.js';
+import type { NetworkInfo } from '../../core/networks.js';
+import type { ConnectResult, ConnectorListeners, EvmConnector } from '../types.js';
+import type { InjectedWallet } from './eip6963.js';
+
+const accountsSchema = z.array(z.string().check(z.refine(isEvmAddress)));
+const chainIdSchema = z.union([
+  z.string().check(z.regex(/^0x[0-9a-fA-F]+$|^\d+$/)),
+  z.number().check(z.int(), z.positive()),
+]);
+
+function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new WidgetError('INVALID_RESPONSE', t('error.invalidResponse'), { details: `${what}: ${JSON.stringify(value)}` });
+}
+
+const toCaip2 = (value: unknown) => evmCaip2(String(parse(chainIdSchema, value, 'eth_chainId')));
+
+/** A browser-extension wallet on EVM, found through EIP-6963 (or `window.ethereum`). */
+export function createInjectedConnector(wallet: InjectedWallet): EvmConnector {
+  const { provider, info } = wallet;
+  const request = <T = unknown>(method: string, params?: unknown[]) => provider.request({ method, params }) as Promise<T>;
+
+  async function session(method: 'eth_requestAccounts' | 'eth_accounts'): Promise<ConnectResult> {
+    const accounts = parse(accountsSchema, await request(method), method);
+    const chainId = toCaip2(await request('eth_chainId'));
+    return { accounts, chainId };
+  }
+
+  return {
+    id: `injected:${info.rdns}`,
+    name: info.name,
+    icon: info.icon,
+    type: 'injected',
+    namespace: 'eip155',
+    getProvider: () => provider,
+
+    async connect() {
+      try {
+        const result = await session('eth_requestAccounts');
+        if (result.accounts.length === 0) throw new WidgetError('CONNECTION_REJECTED', t('error.connectionRejected'));
+        return result;
+      } catch (error) {
+        throw toWidgetError(error, 'connect');
+      }
+    },
+
+    async restore() {
+      try {
+        const result = await session('eth_accounts');
+        return result.accounts.length > 0 ? result : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+
+    async disconnect() {
+      // EIP-2255 revocation where the wallet has it; a wallet without it simply keeps its grant.
+      try {
+        await request('wallet_revokePermissions', [{ eth_accounts: {} }]);
+      } catch (error) {
+        const code = providerErrorCode(error);
+        if (code !== ProviderErrorCode.unsupportedMethod && code !== -32601) throw toWidgetError(error, 'disconnect');
+      }
+    },
+
+    subscribe(listeners: ConnectorListeners) {
+      const onAccounts = (accounts: unknown) => {
+        const parsed = accountsSchema.safeParse(accounts);
+        if (parsed.success) listeners.accountsChanged(parsed.data);
+      };
+      const onChain = (chainId: unknown) => {
+        const parsed = chainIdSchema.safeParse(chainId);
+        if (parsed.success) listeners.chainChanged(evmCaip2(String(parsed.data)));
+      };
+      const onDisconnect = () => listeners.disconnect();
+      provider.on?.('accountsChanged', onAccounts as never);
+      provider.on?.('chainChanged', onChain as never);
+      provider.on?.('disconnect', onDisconnect as never);
+      return () => {
+        provider.removeListener?.('accountsChanged', onAccounts as never);
+        provider.removeListener?.('chainChanged', onChain as never);
+        provider.removeListener?.('disconnect', onDisconnect as never);
+      };
+    },
+
+    async switchChain(network: NetworkInfo) {
+      const chainId = evmChainId(network.id);
+      if (chainId === undefined) throw new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: network.id });
+      const hex = toHexChainId(chainId);
+      try {
+        await request('wallet_switchEthereumChain', [{ chainId: hex }]);
+      } catch (error) {
+        if (providerErrorCode(error) !== ProviderErrorCode.unrecognizedChain) throw toWidgetError(error, 'switch');
+        try {
+          await request('wallet_addEthereumChain', [{
+            chainId: hex,
+            chainName: network.name,
+            nativeCurrency: network.nativeCurrency,
+            rpcUrls: network.rpcUrls,
+            ...(network.blockExplorerUrl ? { blockExplorerUrls: [network.blockExplorerUrl] } : {}),
+          }]);
+          // Most wallets switch when they add; ask again for those that do not.
+          const now = toCaip2(await request('eth_chainId'));
+          if (now !== network.id) await request('wallet_switchEthereumChain', [{ chainId: hex }]);
+        } catch (addError) {
+          throw toWidgetError(addError, 'switch');
+        }
+      }
+    },
+  };
+}

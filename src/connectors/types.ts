@@ -1,0 +1,52 @@
+import type { Caip2, Namespace } from '../core/caip.js';
+import type { ConnectorType } from '../core/events.js';
+import type { NetworkInfo } from '../core/networks.js';
+
+/** An EIP-1193 provider, as far as the widget uses it. */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown[] | Record<string, unknown> }): Promise<unknown>;
+  on?(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener?(event: string, listener: (...args: never[]) => void): unknown;
+}
+
+export interface ConnectResult {
+  accounts: string[];
+  chainId: Caip2;
+}
+
+export interface ConnectorListeners {
+  accountsChanged(accounts: string[]): void;
+  chainChanged(chainId: Caip2): void;
+  disconnect(): void;
+}
+
+/**
+ * What every connector does, whatever its namespace (wagmi's createConnector, kept small).
+ * Errors thrown by these methods are `WidgetError`s.
+ */
+export interface Connector {
+  readonly id: string;
+  readonly name: string;
+  /** A data: URI (EIP-6963 requires one), or undefined. */
+  readonly icon: string | undefined;
+  readonly type: ConnectorType;
+  readonly namespace: Namespace;
+  /** Asks the wallet for access (may prompt). */
+  connect(): Promise<ConnectResult>;
+  /** Accounts the wallet already granted, without prompting; undefined when none (reload restore). */
+  restore(): Promise<ConnectResult | undefined>;
+  disconnect(): Promise<void>;
+  /** Wallet-side changes; returns the unsubscribe function. */
+  subscribe(listeners: ConnectorListeners): () => void;
+}
+
+/** Abilities only EVM connectors have; reached through `isEvmConnector`, never stubbed on the base. */
+export interface EvmConnector extends Connector {
+  readonly namespace: 'eip155';
+  getProvider(): Eip1193Provider;
+  /** `wallet_switchEthereumChain`, adding the chain first (EIP-3085) when the wallet does not know it. */
+  switchChain(network: NetworkInfo): Promise<void>;
+}
+
+export const isEvmConnector = (connector: Connector): connector is EvmConnector =>
+  connector.namespace === 'eip155' && typeof (connector as Partial<EvmConnector>).switchChain === 'function';

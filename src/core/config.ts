@@ -1,0 +1,152 @@
+import * as z from 'zod/mini';
+import { type Caip2, isCaip2, parseCaip2 } from './caip.js';
+import { WidgetError } from './errors.js';
+import { t } from './messages.js';
+
+/**
+ * The element's configuration and how each attribute is read (DESIGN.md, "The public contract").
+ * Attributes are primitives; `rpc-urls` also takes an object through its property.
+ */
+export const FEATURES = ['email', 'socials', 'send', 'swaps', 'onramp', 'history', 'names'] as const;
+export type Feature = (typeof FEATURES)[number];
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export interface WidgetConfig {
+  networks: Caip2[];
+  defaultNetwork: Caip2 | undefined;
+  projectId: string | undefined;
+  relayUrl: string;
+  apiUrl: string | undefined;
+  directoryUrl: string | undefined;
+  authUrl: string | undefined;
+  siwxUrl: string | undefined;
+  siwxRequired: boolean;
+  rpcUrls: Partial<Record<Caip2, string>>;
+  features: Feature[];
+  theme: Theme;
+  allowUnsupportedChain: boolean;
+  lang: string;
+}
+
+export const DEFAULT_CONFIG: WidgetConfig = {
+  networks: ['eip155:1'],
+  defaultNetwork: undefined,
+  projectId: undefined,
+  relayUrl: 'wss://relay.walletconnect.org',
+  apiUrl: undefined,
+  directoryUrl: undefined,
+  authUrl: undefined,
+  siwxUrl: undefined,
+  siwxRequired: false,
+  rpcUrls: {},
+  features: [],
+  theme: 'system',
+  allowUnsupportedChain: false,
+  lang: 'en',
+};
+
+const caip2 = z.string().check(
+  z.refine((v) => isCaip2(v) && ['eip155', 'solana'].includes(parseCaip2(v)!.namespace), 'not a CAIP-2 id of an eip155 or solana chain'),
+);
+const urlOf = (protocols: string[]) =>
+  z.string().check(
+    z.refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `not an absolute ${protocols.join(' or ')} URL`),
+  );
+const httpUrl = urlOf(['http:', 'https:']);
+const list = (raw: string) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+const nonEmpty = z.string().check(z.minLength(1), z.maxLength(200));
+
+type Kind = 'string' | 'boolean' | 'json';
+interface AttributeSpec<K extends keyof WidgetConfig> {
+  key: K;
+  kind: Kind;
+  /** The accepted form, for the console message when a value is refused. */
+  accepts: string;
+  /** From the attribute's text (or a property's value) to the configuration value. */
+  schema: z.ZodMiniType<WidgetConfig[K]>;
+  fromAttribute?: (raw: string) => unknown;
+}
+
+const spec = <K extends keyof WidgetConfig>(s: AttributeSpec<K>) => s;
+
+export const ATTRIBUTES = {
+  networks: spec({
+    key: 'networks', kind: 'string', accepts: 'a comma-separated list of CAIP-2 ids, e.g. "eip155:1,eip155:137"',
+    schema: z.array(caip2).check(z.minLength(1)) as z.ZodMiniType<Caip2[]>, fromAttribute: list,
+  }),
+  'default-network': spec({ key: 'defaultNetwork', kind: 'string', accepts: 'a CAIP-2 id listed in "networks"', schema: caip2 as unknown as z.ZodMiniType<Caip2 | undefined> }),
+  'project-id': spec({ key: 'projectId', kind: 'string', accepts: 'a non-empty WalletConnect project id', schema: nonEmpty }),
+  'relay-url': spec({ key: 'relayUrl', kind: 'string', accepts: 'an absolute ws:, wss:, http: or https: URL', schema: urlOf(['ws:', 'wss:', 'http:', 'https:']) }),
+  'api-url': spec({ key: 'apiUrl', kind: 'string', accepts: 'an absolute http: or https: URL', schema: httpUrl }),
+  'directory-url': spec({ key: 'directoryUrl', kind: 'string', accepts: 'an absolute http: or https: URL', schema: httpUrl }),
+  'auth-url': spec({ key: 'authUrl', kind: 'string', accepts: 'an absolute http: or https: URL', schema: httpUrl }),
+  'siwx-url': spec({ key: 'siwxUrl', kind: 'string', accepts: 'an absolute http: or https: URL', schema: httpUrl }),
+  'siwx-required': spec({ key: 'siwxRequired', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
+  'rpc-urls': spec({
+    key: 'rpcUrls', kind: 'json', accepts: 'a JSON object from CAIP-2 id to http(s) RPC URL, e.g. {"eip155:1":"https://…"}',
+    schema: z.record(caip2, httpUrl) as z.ZodMiniType<Partial<Record<Caip2, string>>>,
+    fromAttribute: (raw) => JSON.parse(raw) as unknown,
+  }),
+  features: spec({
+    key: 'features', kind: 'string', accepts: `a comma-separated list of: ${FEATURES.join(', ')}`,
+    schema: z.array(z.enum(FEATURES)), fromAttribute: list,
+  }),
+  theme: spec({ key: 'theme', kind: 'string', accepts: 'one of: light, dark, system', schema: z.enum(THEMES) }),
+  'allow-unsupported-chain': spec({ key: 'allowUnsupportedChain', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
+  lang: spec({
+    key: 'lang', kind: 'string', accepts: 'a BCP 47 language tag, e.g. "en" or "pt-BR"',
+    schema: z.string().check(z.refine((v) => { try { return Intl.getCanonicalLocales(v).length === 1; } catch { return false; } })),
+  }),
+} as const;
+
+export type AttributeName = keyof typeof ATTRIBUTES;
+export const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
+
+/** Reads one attribute's text; absent (null) gives the default. Throws `INVALID_CONFIG`. */
+export function parseAttribute<N extends AttributeName>(name: N, raw: string | null): WidgetConfig[(typeof ATTRIBUTES)[N]['key']] {
+  const s = ATTRIBUTES[name] as AttributeSpec<keyof WidgetConfig>;
+  if (s.kind === 'boolean') return (raw !== null) as never;
+  if (raw === null) return DEFAULT_CONFIG[s.key] as never;
+  return parseValue(name, s.fromAttribute ? safe(name, () => s.fromAttribute!(raw.trim())) : raw.trim());
+}
+
+/** Checks a value given through a property (or read from an attribute). Throws `INVALID_CONFIG`. */
+export function parseValue<N extends AttributeName>(name: N, value: unknown): WidgetConfig[(typeof ATTRIBUTES)[N]['key']] {
+  const s = ATTRIBUTES[name] as AttributeSpec<keyof WidgetConfig>;
+  const result = s.schema.safeParse(value);
+  if (!result.success) throw invalidConfig(name, z.prettifyError(result.error).replace(/\n\s*→ at .*/g, '').replace(/^✖ /gm, ''));
+  return result.data as never;
+}
+
+/** Fills defaults and applies the checks that span attributes. Returns the problems found, not thrown. */
+export function resolveConfig(values: Partial<WidgetConfig>): { config: WidgetConfig; problems: WidgetError[] } {
+  const config: WidgetConfig = { ...DEFAULT_CONFIG, ...values };
+  const problems: WidgetError[] = [];
+  if (config.defaultNetwork && !config.networks.includes(config.defaultNetwork)) {
+    problems.push(invalidConfig('default-network', `"${config.defaultNetwork}" is not in networks`));
+    config.defaultNetwork = undefined;
+  }
+  return { config, problems };
+}
+
+function safe<T>(name: AttributeName, read: () => T): T {
+  try {
+    return read();
+  } catch (cause) {
+    throw invalidConfig(name, cause instanceof Error ? cause.message : String(cause), cause);
+  }
+}
+
+export function invalidConfig(name: AttributeName, reason: string, cause?: unknown): WidgetError {
+  return new WidgetError('INVALID_CONFIG', t('error.invalidConfig'), {
+    details: `<wallet-connect-modal ${name}>: ${reason}. Expected ${ATTRIBUTES[name].accepts}.`,
+    cause,
+  });
+}

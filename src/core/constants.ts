@@ -1,0 +1,14 @@
+/** Business constants of SPEC.md §9, named once. */
+
+/** At most this many recent wallets are kept (SPEC.md §9). */
+export const MAX_RECENT_WALLETS = 2;
+/** A toast that replaces another waits this long, so the change is seen (SPEC.md §4). */
+export const TOAST_REPLACE_DELAY_MS = 150;
+/** How long success and error toasts stay before they go by themselves. */
+export const TOAST_DURATION_MS = 4000;
+/** How long reconnect waits for the remembered wallet to announce itself after a reload. */
+export const RECONNECT_DISCOVERY_MS = 1500;
+/** Cache lifetime of the native balance (SPEC.md §9). */
+export const NATIVE_BALANCE_TTL_MS = 30_000;
+/** Prefix of every key the widget writes to localStorage. */
+export const STORAGE_PREFIX = 'wallet-connect-modal:';

@@ -1,0 +1,46 @@
+/**
+ * The widget's one error type (modelled on viem's BaseError): a closed `code` union, a user-safe
+ * `shortMessage` (SPEC.md §8's strings verbatim where they exist), optional `details` and `cause`.
+ * Foreign errors are turned into this type in one place: `foreign-errors.ts`.
+ */
+export type WidgetErrorCode =
+  | 'INVALID_CONFIG'
+  | 'INVALID_ARGUMENT'
+  | 'CONNECTION_REJECTED'
+  | 'CONNECT_FAILED'
+  | 'DISCONNECT_FAILED'
+  | 'MODAL_CLOSED'
+  | 'PROVIDER_NOT_FOUND'
+  | 'ALREADY_CONNECTED'
+  | 'NOT_CONNECTED'
+  | 'INVALID_STATUS'
+  | 'INVALID_RESPONSE'
+  | 'UNSUPPORTED_CHAIN'
+  | 'CHAIN_NOT_CONFIGURED'
+  | 'SWITCH_REJECTED'
+  | 'SWITCH_FAILED'
+  | 'USER_REJECTED'
+  | 'UNAUTHORIZED'
+  | 'UNKNOWN';
+
+export interface WidgetErrorOptions {
+  details?: string;
+  cause?: unknown;
+}
+
+export class WidgetError extends Error {
+  override readonly name = 'WidgetError';
+  readonly code: WidgetErrorCode;
+  /** Safe to show a visitor. */
+  readonly shortMessage: string;
+  readonly details: string | undefined;
+
+  constructor(code: WidgetErrorCode, shortMessage: string, options: WidgetErrorOptions = {}) {
+    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, { cause: options.cause });
+    this.code = code;
+    this.shortMessage = shortMessage;
+    this.details = options.details;
+  }
+}
+
+export const isWidgetError = (value: unknown): value is WidgetError => value instanceof WidgetError;

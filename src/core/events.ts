@@ -1,0 +1,45 @@
+import type { Caip2, Namespace } from './caip.js';
+import type { WidgetErrorCode } from './errors.js';
+
+/** The views of the modal that a host can name in `open({ view })`. */
+export type ViewName = 'Connect' | 'ConnectingExternal' | 'Account' | 'SwitchNetwork' | 'UnsupportedChain';
+
+export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
+export interface ConnectorSummary {
+  id: string;
+  name: string;
+  type: ConnectorType;
+}
+
+/** The `detail` of each event the element dispatches (DESIGN.md, "Events"). */
+export interface WalletEventDetails {
+  'wallet-open': { view: ViewName };
+  'wallet-close': { view: ViewName };
+  'wallet-connect': { address: string; caipAddress: string; chainId: Caip2; namespace: Namespace; connector: ConnectorSummary };
+  'wallet-disconnect': { namespace: Namespace };
+  'wallet-account-change': { address: string; caipAddress: string; namespace: Namespace };
+  'wallet-network-change': { chainId: Caip2; namespace: Namespace; supported: boolean };
+  'wallet-session': { status: 'authenticated' | 'unauthenticated'; session?: unknown };
+  'wallet-transaction': { status: 'pending' | 'confirmed' | 'failed'; hash: string; chainId: Caip2; kind: string };
+  'wallet-error': { code: WidgetErrorCode; message: string };
+}
+
+export type WalletEventName = keyof WalletEventDetails;
+
+/** `addEventListener` typing for hosts: `el.addEventListener('wallet-connect', (e) => e.detail.address)`. */
+export type WalletEventMap = { [K in WalletEventName]: CustomEvent<WalletEventDetails[K]> };
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
+
+/** The element's read-only `state` property. */
+export interface WidgetState {
+  open: boolean;
+  view: ViewName;
+  status: ConnectionStatus;
+  namespace: Namespace | undefined;
+  address: string | undefined;
+  caipAddress: string | undefined;
+  chainId: Caip2 | undefined;
+  supported: boolean;
+  connector: ConnectorSummary | undefined;
+}

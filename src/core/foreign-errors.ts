@@ -1,0 +1,60 @@
+import { WidgetError, type WidgetErrorCode, isWidgetError } from './errors.js';
+import { type MessageId, t } from './messages.js';
+
+/**
+ * The one place where errors from wallets are recognised, by their codes (EIP-1193 and EIP-1474),
+ * never by their message text. `during` says what the widget was doing, which decides the words.
+ */
+export type Operation = 'connect' | 'disconnect' | 'switch' | 'request';
+
+const fallback: Record<Operation, [WidgetErrorCode, MessageId]> = {
+  connect: ['CONNECT_FAILED', 'error.connectFailed'],
+  disconnect: ['DISCONNECT_FAILED', 'error.disconnectFailed'],
+  switch: ['SWITCH_FAILED', 'error.switchFailed'],
+  request: ['UNKNOWN', 'error.unknown'],
+};
+
+const rejected: Record<Operation, [WidgetErrorCode, MessageId]> = {
+  connect: ['CONNECTION_REJECTED', 'error.connectionRejected'],
+  disconnect: ['USER_REJECTED', 'error.userRejected'],
+  switch: ['SWITCH_REJECTED', 'error.switchRejected'],
+  request: ['USER_REJECTED', 'error.userRejected'],
+};
+
+/** EIP-1193 provider error codes. */
+export const ProviderErrorCode = {
+  userRejected: 4001,
+  unauthorized: 4100,
+  unsupportedMethod: 4200,
+  disconnected: 4900,
+  chainDisconnected: 4901,
+  unrecognizedChain: 4902,
+} as const;
+
+/** The numeric `code` of a wallet error, looking through wrappers that nest it in `data` or `cause`. */
+export function providerErrorCode(error: unknown): number | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'number') return code;
+    const next = (e as { data?: { originalError?: unknown }; cause?: unknown }).data?.originalError ?? (e as { cause?: unknown }).cause;
+    e = next;
+  }
+  return undefined;
+}
+
+export function toWidgetError(error: unknown, during: Operation): WidgetError {
+  if (isWidgetError(error)) return error;
+  const code = providerErrorCode(error);
+  const details = error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : undefined;
+  const make = ([c, id]: [WidgetErrorCode, MessageId]) => new WidgetError(c, t(id), { details, cause: error });
+  switch (code) {
+    case ProviderErrorCode.userRejected:
+      return make(rejected[during]);
+    case ProviderErrorCode.unauthorized:
+      return make(['UNAUTHORIZED', 'error.unauthorized']);
+    case ProviderErrorCode.unrecognizedChain:
+      return make(['CHAIN_NOT_CONFIGURED', 'error.chainNotConfigured']);
+    default:
+      return make(fallback[during]);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Every user-visible string, keyed by id (English first). SPEC.md's strings are copied verbatim.
+ * Views and actions ask for a message by id, so locales can be added without touching them.
+ */
+const en = {
+  // SPEC.md §8
+  'error.connectionRejected': 'Connection rejected',
+  'error.connectFailed': 'Failed to connect',
+  'error.disconnectFailed': 'Failed to disconnect',
+  'error.modalClosed': 'Modal closed',
+  'error.unsupportedChain': 'Unsupported chain',
+  // Our own
+  'error.providerNotFound': 'Wallet not found',
+  'error.alreadyConnected': 'A wallet is already connected',
+  'error.notConnected': 'No wallet is connected',
+  'error.invalidStatus': 'Invalid connection status',
+  'error.invalidResponse': 'The wallet sent an invalid response',
+  'error.chainNotConfigured': 'Network not configured',
+  'error.switchRejected': 'Network switch rejected',
+  'error.switchFailed': 'Failed to switch network',
+  'error.userRejected': 'Request rejected',
+  'error.unauthorized': 'The wallet has not authorised this site',
+  'error.unknown': 'Something went wrong',
+  'error.invalidConfig': 'Invalid configuration',
+  'error.invalidArgument': 'Invalid argument',
+
+  'view.Connect': 'Connect Wallet',
+  'view.ConnectingExternal': '{wallet}',
+  'view.Account': 'Account',
+  'view.SwitchNetwork': 'Choose Network',
+  'view.UnsupportedChain': 'Switch Network',
+  'view.loading': 'Loading',
+
+  'action.close': 'Close',
+  'action.back': 'Back',
+  'action.retry': 'Try again',
+  'action.copyAddress': 'Copy address',
+  'action.switchNetwork': 'Switch network',
+  'action.disconnect': 'Disconnect',
+
+  'connect.recent': 'Recent',
+  'connect.installed': 'Installed',
+  'connect.noWallets': 'No wallet found in this browser. Install a browser-extension wallet, then reload the page.',
+  'connect.walletsLabel': 'Wallets',
+  'connecting.continueIn': 'Continue in {wallet}',
+  'connecting.acceptRequest': 'Accept the connection request in your wallet.',
+  'connecting.rejectedHint': 'The request was declined in the wallet.',
+  'connecting.failedHint': 'The wallet did not connect.',
+
+  'account.copied': 'Address copied',
+  'account.balance': 'Balance',
+  'account.balanceLoading': 'Loading balance',
+  'account.network': 'Network',
+  'account.unknownBalance': '—',
+
+  'switch.approveInWallet': 'Approve in your wallet',
+  'switch.approveHint': 'Switch to {network} in your wallet to continue.',
+  'switch.current': 'Current',
+  'switch.networksLabel': 'Networks',
+
+  'unsupported.body': 'This app does not support the network your wallet is on. Switch to a supported network to continue.',
+  'unsupported.current': 'Your wallet is on {network}.',
+
+  'toast.dismiss': 'Dismiss',
+} as const;
+
+export type MessageId = keyof typeof en;
+
+const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en };
+
+/** The message for `id` in `lang` (falling back to English), with `{name}` placeholders filled. */
+export function t(id: MessageId, values: Record<string, string> = {}, lang = 'en'): string {
+  const base = lang.toLowerCase().split('-')[0] ?? 'en';
+  const template = catalogues[base]?.[id] ?? en[id];
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+}

@@ -1,0 +1,41 @@
+import { type Caip2, evmChainId } from './caip.js';
+
+/** What the widget needs to show a network and to ask a wallet to add it (EIP-3085). */
+export interface NetworkInfo {
+  id: Caip2;
+  name: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  rpcUrls: string[];
+  blockExplorerUrl?: string;
+  testnet?: boolean;
+}
+
+const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+
+/** Well-known networks. Others get a generic name; `rpc-urls` supplies their RPC endpoint. */
+const KNOWN: Record<string, Omit<NetworkInfo, 'id'>> = {
+  'eip155:1': { name: 'Ethereum', nativeCurrency: eth, rpcUrls: ['https://eth.merkle.io'], blockExplorerUrl: 'https://etherscan.io' },
+  'eip155:10': { name: 'OP Mainnet', nativeCurrency: eth, rpcUrls: ['https://mainnet.optimism.io'], blockExplorerUrl: 'https://optimistic.etherscan.io' },
+  'eip155:56': { name: 'BNB Smart Chain', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: ['https://56.rpc.thirdweb.com'], blockExplorerUrl: 'https://bscscan.com' },
+  'eip155:100': { name: 'Gnosis', nativeCurrency: { name: 'xDAI', symbol: 'XDAI', decimals: 18 }, rpcUrls: ['https://rpc.gnosischain.com'], blockExplorerUrl: 'https://gnosisscan.io' },
+  'eip155:137': { name: 'Polygon', nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 }, rpcUrls: ['https://polygon-rpc.com'], blockExplorerUrl: 'https://polygonscan.com' },
+  'eip155:8453': { name: 'Base', nativeCurrency: eth, rpcUrls: ['https://mainnet.base.org'], blockExplorerUrl: 'https://basescan.org' },
+  'eip155:42161': { name: 'Arbitrum One', nativeCurrency: eth, rpcUrls: ['https://arb1.arbitrum.io/rpc'], blockExplorerUrl: 'https://arbiscan.io' },
+  'eip155:43114': { name: 'Avalanche', nativeCurrency: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 }, rpcUrls: ['https://api.avax.network/ext/bc/C/rpc'], blockExplorerUrl: 'https://snowtrace.io' },
+  'eip155:11155111': { name: 'Sepolia', nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: ['https://sepolia.drpc.org'], blockExplorerUrl: 'https://sepolia.etherscan.io', testnet: true },
+  'eip155:31337': { name: 'Anvil', nativeCurrency: eth, rpcUrls: ['http://127.0.0.1:8545'], testnet: true },
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { name: 'Solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: ['https://api.mainnet-beta.solana.com'] },
+};
+
+/** Network details for a CAIP-2 id; `rpcUrl` (from the `rpc-urls` attribute) comes first when given. */
+export function networkInfo(id: Caip2, rpcUrl?: string): NetworkInfo {
+  const known = KNOWN[id];
+  const chainId = evmChainId(id);
+  const base: Omit<NetworkInfo, 'id'> = known ?? {
+    name: chainId === undefined ? id : `Chain ${chainId}`,
+    nativeCurrency: eth,
+    rpcUrls: [],
+    testnet: true,
+  };
+  return { id, ...base, rpcUrls: rpcUrl ? [rpcUrl, ...base.rpcUrls.filter((u) => u !== rpcUrl)] : base.rpcUrls };
+}

@@ -1,0 +1,49 @@
+import { WidgetError } from '../../core/errors.js';
+import { t } from '../../core/messages.js';
+import { $connection } from '../connection.js';
+import { reportError } from '../errors.js';
+import { setModalOpen } from '../modal.js';
+import { $route, pushRoute, replaceRoute } from '../route.js';
+import { findWallet } from '../wallets.js';
+import { establishConnection } from './establish-connection.js';
+
+let attempt = 0;
+
+/** Asks the wallet `walletId` to connect, showing ConnectingExternal while it decides. */
+export async function connect(walletId: string): Promise<void> {
+  const connector = findWallet(walletId);
+  if (!connector) {
+    const error = new WidgetError('PROVIDER_NOT_FOUND', t('error.providerNotFound'), { details: walletId });
+    reportError(error);
+    throw error;
+  }
+  const status = $connection.get().status;
+  if (status === 'connected' || status === 'reconnecting') {
+    const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
+    reportError(error);
+    throw error;
+  }
+  const mine = ++attempt;
+  const route = { view: 'ConnectingExternal', walletId } as const;
+  if ($route.get().view === 'ConnectingExternal') replaceRoute(route);
+  else pushRoute(route);
+  $connection.set({ status: 'connecting', walletId });
+  try {
+    const result = await connector.connect();
+    if (mine !== attempt) return; // abandoned: closed or went back
+    const { supported } = establishConnection(connector, result);
+    if (supported) setModalOpen(false);
+  } catch (cause) {
+    if (mine !== attempt) return;
+    const error = cause instanceof WidgetError ? cause : new WidgetError('CONNECT_FAILED', t('error.connectFailed'), { cause });
+    $connection.set({ status: 'disconnected' });
+    replaceRoute({ view: 'ConnectingExternal', walletId, error: { code: error.code, message: error.shortMessage } });
+    reportError(error);
+  }
+}
+
+/** Abandons a connection attempt still waiting on the wallet (closing, or going back). */
+export function cancelConnect(): void {
+  attempt++;
+  if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });
+}

@@ -1,0 +1,35 @@
+import type { Namespace } from '../../core/caip.js';
+import type { ViewName } from '../../core/events.js';
+import { $chainSupported, $connection } from '../connection.js';
+import { $modal, setModalOpen } from '../modal.js';
+import { type Route, resetRoute } from '../route.js';
+
+export interface OpenOptions {
+  view?: ViewName;
+  namespace?: Namespace;
+}
+
+/** The view to show for what the host asked, given the connection. Views that need parameters fall back. */
+function routeFor(view: ViewName | undefined): Route {
+  const connection = $connection.get();
+  if (connection.status !== 'connected') return { view: 'Connect' };
+  if (!$chainSupported.get()) return { view: 'UnsupportedChain' };
+  switch (view) {
+    case 'SwitchNetwork':
+      return { view: 'SwitchNetwork' };
+    case undefined:
+    case 'Account':
+    case 'Connect':
+    case 'ConnectingExternal':
+    case 'UnsupportedChain':
+      return { view: 'Account' };
+    default:
+      return view satisfies never;
+  }
+}
+
+/** Opens the modal on `view`, or on the view that fits the connection. */
+export function open(options: OpenOptions = {}): void {
+  resetRoute(routeFor(options.view));
+  if (!$modal.get().open) setModalOpen(true);
+}

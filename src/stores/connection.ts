@@ -1,0 +1,38 @@
+import { atom, computed, map } from 'nanostores';
+import { type Caip2, type Namespace, caip10 } from '../core/caip.js';
+import { WidgetError } from '../core/errors.js';
+import type { ConnectorSummary } from '../core/events.js';
+import { t } from '../core/messages.js';
+import { $config } from './config.js';
+
+/** SPEC.md §4: disconnected, connecting, connected, reconnecting: one union, each with what it knows. */
+export type Connection =
+  | { status: 'disconnected' }
+  | { status: 'connecting'; walletId: string }
+  | { status: 'reconnecting'; walletId: string }
+  | { status: 'connected'; walletId: string; namespace: Namespace; address: string; chainId: Caip2; connector: ConnectorSummary };
+
+export type Connected = Extract<Connection, { status: 'connected' }>;
+
+export const $connection = atom<Connection>({ status: 'disconnected' });
+
+export const $connected = computed($connection, (c) => (c.status === 'connected' ? c : undefined));
+export const $caipAddress = computed($connected, (c) => (c ? caip10(c.chainId, c.address) : undefined));
+
+/** Whether the connected chain is one of the configured `networks`. */
+export const $chainSupported = computed([$connected, $config], (c, config) => !c || config.networks.includes(c.chainId));
+
+/** SPEC.md §4: a wallet's own connection status is connected, active or disconnected; nothing else. */
+export const WALLET_STATUSES = ['connected', 'active', 'disconnected'] as const;
+export type WalletStatus = (typeof WALLET_STATUSES)[number];
+
+export const $walletStatuses = map<Record<string, WalletStatus>>({});
+
+export function setWalletStatus(walletId: string, status: string): void {
+  if (!(WALLET_STATUSES as readonly string[]).includes(status)) {
+    throw new WidgetError('INVALID_STATUS', t('error.invalidStatus'), {
+      details: `"${status}" for ${walletId}; expected one of ${WALLET_STATUSES.join(', ')}`,
+    });
+  }
+  $walletStatuses.setKey(walletId, status as WalletStatus);
+}

@@ -1,0 +1,41 @@
+import { atom, computed } from 'nanostores';
+import type { Caip2 } from '../core/caip.js';
+import type { WidgetErrorCode } from '../core/errors.js';
+import type { ViewName } from '../core/events.js';
+
+/** Each view with its own parameters: a discriminated union, not a view name plus a grab-bag. */
+export type Route =
+  | { view: 'Connect' }
+  | { view: 'ConnectingExternal'; walletId: string; error?: RouteError }
+  | { view: 'Account' }
+  | { view: 'SwitchNetwork'; pending?: Caip2; error?: RouteError }
+  | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError };
+
+/** What went wrong in a view, as the view shows it. */
+export interface RouteError {
+  code: WidgetErrorCode;
+  message: string;
+}
+
+// Every public view name has a route, and every route is a public view name.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const ROUTES_MATCH_VIEWS: Same<Route['view'], ViewName> = true;
+
+/** The history of views; the last one is shown. Never empty. */
+export const $history = atom<Route[]>([{ view: 'Connect' }]);
+export const $route = computed($history, (history) => history[history.length - 1]!);
+
+/** Shows `route`, keeping the current one to go back to. */
+export const pushRoute = (route: Route) => $history.set([...$history.get(), route]);
+/** Shows `route` instead of the current one. */
+export const replaceRoute = (route: Route) => $history.set([...$history.get().slice(0, -1), route]);
+/** Starts a fresh history at `route`. */
+export const resetRoute = (route: Route) => $history.set([route]);
+/** Goes back one view; false when there is nothing to go back to. */
+export function popRoute(): boolean {
+  const history = $history.get();
+  if (history.length < 2) return false;
+  $history.set(history.slice(0, -1));
+  return true;
+}
+export const $canGoBack = computed($history, (history) => history.length > 1);

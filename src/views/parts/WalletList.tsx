@@ -1,0 +1,25 @@
+import { WalletIcon } from './WalletIcon.js';
+
+export interface WalletListItem {
+  id: string;
+  name: string;
+  icon: string | undefined;
+  tag?: string;
+}
+
+/** The wallets to choose from, one button each. */
+export function WalletList({ wallets, label, onSelect }: { wallets: WalletListItem[]; label: string; onSelect(id: string): void }) {
+  return (
+    <ul className="list" part="wallet-list" aria-label={label}>
+      {wallets.map((wallet) => (
+        <li key={wallet.id}>
+          <button type="button" className="list-button" part="wallet-button" data-wallet-id={wallet.id} onClick={() => onSelect(wallet.id)}>
+            <WalletIcon name={wallet.name} icon={wallet.icon} />
+            <span className="list-label">{wallet.name}</span>
+            {wallet.tag ? <span className="tag">{wallet.tag}</span> : null}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,68 @@
+import { useStore } from '@nanostores/react';
+import { Suspense, lazy } from 'react';
+import { close, goBack } from '../../stores/actions/index.js';
+import { $wallets } from '../../stores/wallets.js';
+import { $dismissible } from '../../stores/dismissible.js';
+import { $modal } from '../../stores/modal.js';
+import { $canGoBack, $route, type Route } from '../../stores/route.js';
+import { $toast } from '../../stores/toasts.js';
+import { Dialog } from '../parts/Dialog.js';
+import { Spinner } from '../parts/Spinner.js';
+import { Toast } from '../parts/Toast.js';
+import { ConnectScreen } from './ConnectScreen.js';
+import { ConnectingExternalScreen } from './ConnectingExternalScreen.js';
+import { useT } from './use-t.js';
+
+// Views past Connect load on demand: their code (and viem) stays out of the entry file.
+const AccountScreen = lazy(() => import('./AccountScreen.js'));
+const SwitchNetworkScreen = lazy(() => import('./SwitchNetworkScreen.js'));
+const UnsupportedChainScreen = lazy(() => import('./UnsupportedChainScreen.js'));
+
+function Screen({ route }: { route: Route }) {
+  switch (route.view) {
+    case 'Connect':
+      return <ConnectScreen />;
+    case 'ConnectingExternal':
+      return <ConnectingExternalScreen route={route} />;
+    case 'Account':
+      return <AccountScreen />;
+    case 'SwitchNetwork':
+      return <SwitchNetworkScreen route={route} />;
+    case 'UnsupportedChain':
+      return <UnsupportedChainScreen route={route} />;
+    default:
+      return route satisfies never;
+  }
+}
+
+/** The wallet's name as the title; subscribing here keeps discovery from starting before it is needed. */
+function WalletName({ walletId }: { walletId: string }) {
+  return <>{useStore($wallets).find((w) => w.id === walletId)?.name ?? walletId}</>;
+}
+
+/** The root the element mounts: the modal bound to its stores. State lives in stores, not here. */
+export function App() {
+  const t = useT();
+  const modal = useStore($modal);
+  const route = useStore($route);
+  const dismissible = useStore($dismissible);
+  const canGoBack = useStore($canGoBack);
+  const toast = useStore($toast);
+  const title = route.view === 'ConnectingExternal' ? <WalletName walletId={route.walletId} /> : t(`view.${route.view}`);
+  return (
+    <Dialog
+      open={modal.open}
+      dismissible={dismissible}
+      title={title}
+      canGoBack={canGoBack && route.view !== 'UnsupportedChain'}
+      labels={{ close: t('action.close'), back: t('action.back') }}
+      onDismiss={close}
+      onBack={goBack}
+      footer={toast ? <Toast key={toast.id} variant={toast.variant} message={toast.message} /> : null}
+    >
+      <Suspense fallback={<div className="loading"><Spinner label={t('view.loading')} /></div>}>
+        <Screen route={route} />
+      </Suspense>
+    </Dialog>
+  );
+}

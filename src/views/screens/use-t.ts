@@ -1,0 +1,14 @@
+import { useStore } from '@nanostores/react';
+import { computed } from 'nanostores';
+import { type MessageId, t } from '../../core/messages.js';
+import { $config } from '../../stores/config.js';
+
+const $lang = computed($config, (config) => config.lang);
+
+/** `t` bound to the element's `lang`. */
+export function useT(): (id: MessageId, values?: Record<string, string>) => string {
+  const lang = useStore($lang);
+  return (id, values) => t(id, values, lang);
+}
+
+export const useLang = () => useStore($lang);

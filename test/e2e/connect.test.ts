@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { createPublicClient, http } from 'viem';
+import {
+  ACCOUNT_0, ACCOUNT_1, DEV_WALLET_ID, type DemoPage, type E2E,
+  connectDevWallet, cspViolations, events, inModal, openDemo, openModal, seriousA11yViolations, startE2E, waitForEvent, widgetState,
+} from './harness.js';
+
+const connector = { id: DEV_WALLET_ID, name: 'Dev Wallet', type: 'injected' };
+
+describe('connect a browser-extension wallet (dev wallet) on the local chain', () => {
+  let e2e: E2E;
+  let demo: DemoPage | undefined;
+  before(async () => { e2e = await startE2E(); });
+  after(async () => { await e2e?.stop(); });
+  afterEach(async () => {
+    if (demo) {
+      assert.deepEqual(await cspViolations(demo.page), [], 'no CSP violation');
+      assert.deepEqual(demo.errors, [], 'no page or console error');
+      await demo.context.close();
+      demo = undefined;
+    }
+  });
+
+  it('lists the announced wallet, connects through its prompt and fires wallet-connect with the exact detail', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await openModal(page);
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Connect Wallet');
+    assert.deepEqual(await waitForEvent(page, 'wallet-open'), { view: 'Connect' });
+    const button = inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`);
+    assert.equal((await button.textContent())?.trim(), 'Dev WalletInstalled');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Connect');
+
+    await button.click();
+    await inModal(page, '.connecting[data-state="pending"]').waitFor();
+    assert.equal(await inModal(page, '.connecting .status').textContent(), 'Continue in Dev Wallet');
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Dev Wallet');
+    assert.equal((await widgetState(page)).status, 'connecting');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: ConnectingExternal');
+
+    await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
+    const detail = await waitForEvent(page, 'wallet-connect');
+    assert.deepEqual(detail, { address: ACCOUNT_0, caipAddress: `eip155:31337:${ACCOUNT_0}`, chainId: 'eip155:31337', namespace: 'eip155', connector });
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
+    assert.deepEqual(await waitForEvent(page, 'wallet-close'), { view: 'ConnectingExternal' });
+    const state = await widgetState(page);
+    assert.equal(state.status, 'connected');
+    assert.equal(state.caipAddress, `eip155:31337:${ACCOUNT_0}`);
+    assert.equal(state.supported, true);
+
+    // The host uses the connected provider itself.
+    const chainId = await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getProvider('eip155')!.request({ method: 'eth_chainId' }));
+    assert.equal(chainId, '0x7a69');
+  });
+
+  it('shows the account: truncated address, full address on copy, network, and the balance the chain reports', async () => {
+    demo = await openDemo(e2e);
+    const { page, context } = demo;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await connectDevWallet(page);
+    await openModal(page);
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Account');
+    assert.equal(await inModal(page, '[part="address"]').textContent(), '0xf39F…2266');
+    const chain = e2e.stack.chains.find((c) => c.chainId === 31337)!;
+    const onChain = await createPublicClient({ transport: http(chain.rpcUrl) }).getBalance({ address: ACCOUNT_0 });
+    const shown = inModal(page, '[part="balance"] [data-balance]');
+    await shown.waitFor();
+    assert.equal(await shown.getAttribute('data-balance'), onChain.toString());
+    assert.match((await shown.textContent())!, / ETH$/);
+    assert.equal((await inModal(page, '[data-action="switch-network"] .list-label').textContent()), 'Anvil');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Account');
+
+    await inModal(page, '[data-action="copy"]').click();
+    await inModal(page, '[part="toast"]').waitFor();
+    assert.equal(await inModal(page, '[part="toast"]').textContent(), 'Address copied');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), ACCOUNT_0);
+  });
+
+  it('shows "Connection rejected" with a retry when the wallet refuses, and the retry connects', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await openModal(page);
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="reject"]').click();
+    await inModal(page, '.connecting[data-state="error"]').waitFor();
+    assert.equal(await inModal(page, '.connecting .status').textContent(), 'Connection rejected');
+    assert.deepEqual(await waitForEvent(page, 'wallet-error'), { code: 'CONNECTION_REJECTED', message: 'Connection rejected' });
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: ConnectingExternal (error)');
+
+    await inModal(page, 'button:has-text("Try again")').click();
+    await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
+    assert.equal((await waitForEvent(page, 'wallet-connect') as { address: string }).address, ACCOUNT_0);
+  });
+
+  it('abandons the attempt cleanly when the visitor goes back while the wallet is asking', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await openModal(page);
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await page.locator('dev-wallet-prompt [data-kind="connect"]').waitFor();
+    await inModal(page, '[part="back-button"]').click();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Connect Wallet');
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    // The wallet approving afterwards does not connect the abandoned attempt.
+    await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
+    await page.waitForTimeout(300);
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    assert.deepEqual(await events(page, 'wallet-connect'), []);
+  });
+
+  it('restores the connection after a reload without a prompt, and disconnect forgets it', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await connectDevWallet(page);
+    await page.reload();
+    await page.waitForFunction(() => 'devWallet' in window);
+    const detail = await waitForEvent(page, 'wallet-connect');
+    assert.deepEqual(detail, { address: ACCOUNT_0, caipAddress: `eip155:31337:${ACCOUNT_0}`, chainId: 'eip155:31337', namespace: 'eip155', connector });
+    const log = await page.evaluate(() => (window as unknown as { devWallet: { log: { method: string }[] } }).devWallet.log.map((l) => l.method));
+    assert.ok(!log.includes('eth_requestAccounts'), `no connection prompt after reload (wallet saw ${log.join(', ')})`);
+    assert.ok(log.includes('eth_accounts'));
+    assert.equal(await page.locator('dev-wallet-prompt').count(), 0);
+
+    await openModal(page);
+    await inModal(page, '[data-action="disconnect"]').click();
+    assert.deepEqual(await waitForEvent(page, 'wallet-disconnect'), { namespace: 'eip155' });
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    await page.reload();
+    await page.waitForFunction(() => 'devWallet' in window);
+    await page.waitForTimeout(500);
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    assert.deepEqual(await events(page, 'wallet-connect'), []);
+  });
+
+  it('follows account changes made in the wallet', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await connectDevWallet(page);
+    await page.evaluate(() => (window as unknown as { devWallet: { setAccount(i: number): void } }).devWallet.setAccount(1));
+    assert.deepEqual(await waitForEvent(page, 'wallet-account-change'), { address: ACCOUNT_1, caipAddress: `eip155:31337:${ACCOUNT_1}`, namespace: 'eip155' });
+    assert.equal((await widgetState(page)).address, ACCOUNT_1);
+  });
+});

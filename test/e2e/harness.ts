@@ -1,0 +1,100 @@
+// Shared set-up for the end-to-end tests: the real local stack (two anvil chains + the demo server),
+// Debian Chromium driven by playwright-core, and recorders for the events, requests and CSP reports.
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+import { type Stack, startStack } from '../../server/stack.js';
+
+export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+export const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+export const DEV_WALLET_ID = 'injected:dev.wallet-connect-modal.devwallet';
+
+export interface RecordedEvent {
+  type: string;
+  detail: unknown;
+}
+
+export interface E2E {
+  stack: Stack;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+export async function startE2E(): Promise<E2E> {
+  const stack = await startStack();
+  try {
+    const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+    return { stack, browser, stop: async () => { await browser.close(); await stack.stop(); } };
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+}
+
+export interface DemoPage {
+  page: Page;
+  context: BrowserContext;
+  /** Every request the page made, in order. */
+  requests: string[];
+  /** Page errors and console errors. */
+  errors: string[];
+}
+
+/** A fresh context (empty storage) on the demo page, recording events and CSP violations from the start. */
+export async function openDemo(e2e: E2E, context?: BrowserContext): Promise<DemoPage> {
+  context ??= await e2e.browser.newContext();
+  await context.addInitScript(() => {
+    const w = window as unknown as { __events: RecordedEvent[]; __csp: string[] };
+    w.__events = [];
+    w.__csp = [];
+    for (const type of ['wallet-open', 'wallet-close', 'wallet-connect', 'wallet-disconnect', 'wallet-account-change', 'wallet-network-change', 'wallet-session', 'wallet-transaction', 'wallet-error']) {
+      document.addEventListener(type, (event) => w.__events.push({ type, detail: (event as CustomEvent).detail }));
+    }
+    document.addEventListener('securitypolicyviolation', (event) => w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  await page.goto(e2e.stack.url);
+  await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined && 'devWallet' in window);
+  return { page, context, requests, errors };
+}
+
+export const events = (page: Page, type?: string) =>
+  page.evaluate((t) => (window as unknown as { __events: RecordedEvent[] }).__events.filter((e) => !t || e.type === t), type);
+
+/** Waits for the n-th (1-based) event of `type` and returns its detail. */
+export async function waitForEvent(page: Page, type: string, nth = 1): Promise<unknown> {
+  await page.waitForFunction(([t, n]) => (window as unknown as { __events: RecordedEvent[] }).__events.filter((e) => e.type === t).length >= (n as number), [type, nth] as const);
+  return (await events(page, type))[nth - 1]!.detail;
+}
+
+export const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+export const widgetState = (page: Page) => page.evaluate(() => document.querySelector('wallet-connect-modal')!.state);
+
+/** A locator inside the widget's shadow root (playwright's CSS engine pierces open shadow roots). */
+export const inModal = (page: Page, selector: string) => page.locator(`wallet-connect-modal ${selector}`);
+
+export async function openModal(page: Page): Promise<void> {
+  await page.click('#open');
+  await inModal(page, 'dialog[open] [part="title"]').waitFor();
+}
+
+/** Connects the dev wallet through the modal, approving its prompt with its own Approve button. */
+export async function connectDevWallet(page: Page): Promise<void> {
+  await openModal(page);
+  await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+  await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
+  await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state.status === 'connected');
+}
+
+/** axe-core on the page as it is; only serious and critical findings count. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('wallet-connect-modal').analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

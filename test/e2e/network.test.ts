@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { type DemoPage, type E2E, connectDevWallet, cspViolations, inModal, openDemo, openModal, seriousA11yViolations, startE2E, waitForEvent, widgetState } from './harness.js';
+
+type DevWalletWindow = { devWallet: { switchChain(id: number): void; chainId: number } };
+
+describe('networks: switching, refusals and unsupported chains', () => {
+  let e2e: E2E;
+  let demo: DemoPage | undefined;
+  before(async () => { e2e = await startE2E(); });
+  after(async () => { await e2e?.stop(); });
+  afterEach(async () => {
+    if (demo) {
+      assert.deepEqual(await cspViolations(demo.page), []);
+      assert.deepEqual(demo.errors, []);
+      await demo.context.close();
+      demo = undefined;
+    }
+  });
+
+  it('switches network from the Account view, waiting on the wallet, then returns to Account', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await connectDevWallet(page);
+    await openModal(page);
+    await inModal(page, '[data-action="switch-network"]').click();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Choose Network');
+    assert.equal(await inModal(page, '[data-network-id="eip155:31337"]').getAttribute('aria-current'), 'true');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: SwitchNetwork');
+    await inModal(page, '[data-network-id="eip155:31338"]').click();
+    await inModal(page, '.pending').waitFor();
+    assert.equal(await inModal(page, '.pending .status').textContent(), 'Approve in your wallet');
+    assert.equal(await inModal(page, '.pending .hint').textContent(), 'Switch to Chain 31338 in your wallet to continue.');
+    await page.locator('dev-wallet-prompt [data-kind="switch"] [data-action="approve"]').click();
+    assert.deepEqual(await waitForEvent(page, 'wallet-network-change'), { chainId: 'eip155:31338', namespace: 'eip155', supported: true });
+    await inModal(page, '[part="title"]:has-text("Account")').waitFor();
+    assert.equal(await inModal(page, '[data-action="switch-network"] .list-label').textContent(), 'Chain 31338');
+    assert.equal(await page.evaluate(() => (window as unknown as DevWalletWindow).devWallet.chainId), 31338);
+  });
+
+  it('says why when the wallet refuses to switch, and stays on the view', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await connectDevWallet(page);
+    await openModal(page);
+    await inModal(page, '[data-action="switch-network"]').click();
+    await inModal(page, '[data-network-id="eip155:31338"]').click();
+    await page.locator('dev-wallet-prompt [data-kind="switch"] [data-action="reject"]').click();
+    assert.deepEqual(await waitForEvent(page, 'wallet-error'), { code: 'SWITCH_REJECTED', message: 'Network switch rejected' });
+    assert.equal(await inModal(page, '.switch-network .status.error').textContent(), 'Network switch rejected');
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Choose Network');
+    assert.equal((await widgetState(page)).chainId, 'eip155:31337');
+  });
+
+  it('adds the chain (EIP-3085) when the wallet does not know it (4902), then switches', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    const rpc = e2e.stack.chains.find((c) => c.chainId === 31338)!.rpcUrl;
+    await page.evaluate((url) => {
+      const el = document.querySelector('wallet-connect-modal')!;
+      el.setAttribute('networks', 'eip155:31337,eip155:31338,eip155:31339');
+      el.rpcUrls = { ...el.rpcUrls, 'eip155:31339': url };
+    }, rpc);
+    await connectDevWallet(page);
+    const switching = page.evaluate(() => document.querySelector('wallet-connect-modal')!.switchNetwork('eip155:31339'));
+    await page.locator('dev-wallet-prompt [data-kind="add-chain"] [data-action="approve"]').click();
+    await switching;
+    assert.deepEqual(await waitForEvent(page, 'wallet-network-change'), { chainId: 'eip155:31339', namespace: 'eip155', supported: true });
+  });
+
+  it('opens UnsupportedChain when the wallet moves off the configured networks; it cannot be dismissed until switched', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await connectDevWallet(page);
+    await page.evaluate(() => (window as unknown as DevWalletWindow).devWallet.switchChain(1));
+    assert.deepEqual(await waitForEvent(page, 'wallet-network-change'), { chainId: 'eip155:1', namespace: 'eip155', supported: false });
+    await inModal(page, 'dialog[open] .unsupported').waitFor();
+    assert.deepEqual(await waitForEvent(page, 'wallet-open'), { view: 'UnsupportedChain' });
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Switch Network');
+    assert.equal(await inModal(page, '[part="close-button"]').count(), 0);
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: UnsupportedChain');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(200);
+    assert.equal(await inModal(page, 'dialog[open]').count(), 1, 'Escape does not dismiss it');
+    assert.equal((await widgetState(page)).supported, false);
+
+    await inModal(page, '[data-network-id="eip155:31337"]').click();
+    await page.locator('dev-wallet-prompt [data-kind="switch"] [data-action="approve"]').click();
+    assert.deepEqual(await waitForEvent(page, 'wallet-network-change', 2), { chainId: 'eip155:31337', namespace: 'eip155', supported: true });
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
+    assert.deepEqual(await waitForEvent(page, 'wallet-close'), { view: 'ConnectingExternal' });
+  });
+
+  it('with allow-unsupported-chain, an unsupported chain is reported but the modal stays closed', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.toggleAttribute('allow-unsupported-chain', true));
+    await connectDevWallet(page);
+    await page.evaluate(() => (window as unknown as DevWalletWindow).devWallet.switchChain(1));
+    assert.deepEqual(await waitForEvent(page, 'wallet-network-change'), { chainId: 'eip155:1', namespace: 'eip155', supported: false });
+    await page.waitForTimeout(200);
+    assert.equal(await inModal(page, 'dialog[open]').count(), 0);
+  });
+
+  it('the visitor can disconnect from UnsupportedChain', async () => {
+    demo = await openDemo(e2e);
+    const { page } = demo;
+    await connectDevWallet(page);
+    await page.evaluate(() => (window as unknown as DevWalletWindow).devWallet.switchChain(1));
+    await inModal(page, 'dialog[open] .unsupported').waitFor();
+    await inModal(page, '.unsupported [data-action="disconnect"]').click();
+    assert.deepEqual(await waitForEvent(page, 'wallet-disconnect'), { namespace: 'eip155' });
+    assert.deepEqual(await waitForEvent(page, 'wallet-close'), { view: 'ConnectingExternal' });
+  });
+});

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { rpcCall } from '../../server/json-rpc.js';
+import { findFreePort, PortInUseError } from '../../server/ports.js';
+import { startStack, type Stack } from '../../server/stack.js';
+import { childProcesses, makeTempRoot, occupyPort } from './helpers.js';
+
+/** True when nothing accepts connections at `url` any more. */
+async function refuses(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { method: 'POST', body: '{}', signal: AbortSignal.timeout(1000) });
+    return false;
+  } catch (err) {
+    return (err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
+  }
+}
+
+describe('startStack', () => {
+  let root: string;
+  let cleanup: () => Promise<void>;
+  before(async () => {
+    ({ root, cleanup } = await makeTempRoot());
+  });
+  after(() => cleanup());
+
+  it('starts two chains with distinct ids and a web server that knows both; stop() ends all', async () => {
+    const anvilsBefore = childProcesses('anvil').length;
+    const stack: Stack = await startStack({ root });
+    let stopped = false;
+    try {
+      assert.deepEqual(
+        stack.chains.map((chain) => chain.chainId),
+        [31337, 31338],
+      );
+      const [a, b] = stack.chains as [Stack['chains'][0], Stack['chains'][0]];
+      assert.notEqual(a.rpcUrl, b.rpcUrl);
+      assert.equal(await rpcCall(a.rpcUrl, 'eth_chainId'), '0x7a69');
+      assert.equal(await rpcCall(b.rpcUrl, 'eth_chainId'), '0x7a6a');
+      assert.equal(childProcesses('anvil').length, anvilsBefore + 2);
+
+      assert.match(stack.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const page = await fetch(stack.url);
+      assert.equal(page.status, 200);
+      assert.equal(
+        await page.text(),
+        `<!doctype html><title>t</title><meta name="rpc" content="${a.rpcUrl}|${b.rpcUrl}|${a.rpcUrl}|%RPC_URL_1%">`,
+      );
+      assert.equal(
+        page.headers.get('content-security-policy'),
+        `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ${a.rpcUrl} ${b.rpcUrl}; ` +
+          "base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+      );
+
+      await Promise.all([stack.stop(), stack.stop()]);
+      stopped = true;
+      assert.equal(childProcesses('anvil').length, anvilsBefore);
+      assert.equal(await refuses(a.rpcUrl), true);
+      assert.equal(await refuses(b.rpcUrl), true);
+      assert.equal(await refuses(stack.url), true);
+      await stack.stop();
+    } finally {
+      if (!stopped) await stack.stop();
+    }
+  });
+
+  it('honours fixed ports and chain ids', async () => {
+    const [webPort, evmA, evmB] = [await findFreePort(), await findFreePort(), await findFreePort()];
+    const stack = await startStack({ root, webPort, evmPorts: [evmA, evmB], chainIds: [1337, 5] });
+    try {
+      assert.equal(stack.url, `http://127.0.0.1:${webPort}/`);
+      assert.deepEqual(stack.chains, [
+        { chainId: 1337, rpcUrl: `http://127.0.0.1:${evmA}` },
+        { chainId: 5, rpcUrl: `http://127.0.0.1:${evmB}` },
+      ]);
+      assert.equal(await rpcCall(`http://127.0.0.1:${evmB}`, 'eth_chainId'), '0x5');
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('stops the chains it started when the web port is taken', async () => {
+    const held = await occupyPort();
+    const anvilsBefore = childProcesses('anvil').length;
+    const [evmA, evmB] = [await findFreePort(), await findFreePort()];
+    try {
+      await assert.rejects(startStack({ root, webPort: held.port, evmPorts: [evmA, evmB] }), (err: unknown) => {
+        assert.ok(err instanceof PortInUseError);
+        assert.equal(err.port, held.port);
+        assert.equal(err.service, 'web server');
+        return true;
+      });
+      assert.equal(childProcesses('anvil').length, anvilsBefore);
+      assert.equal(await refuses(`http://127.0.0.1:${evmA}`), true);
+      assert.equal(await refuses(`http://127.0.0.1:${evmB}`), true);
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('stops the other chain when one chain port is taken', async () => {
+    const held = await occupyPort();
+    const anvilsBefore = childProcesses('anvil').length;
+    const evmB = await findFreePort();
+    try {
+      await assert.rejects(startStack({ root, evmPorts: [held.port, evmB] }), (err: unknown) => {
+        assert.ok(err instanceof PortInUseError);
+        assert.equal(err.port, held.port);
+        assert.equal(err.service, 'anvil (chain 31337)');
+        return true;
+      });
+      assert.equal(childProcesses('anvil').length, anvilsBefore);
+      assert.equal(await refuses(`http://127.0.0.1:${evmB}`), true);
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('rejects duplicate chain ids before starting anything', async () => {
+    await assert.rejects(startStack({ root, chainIds: [31337, 31337] }), /chain ids must be distinct, got 31337, 31337/);
+  });
+});

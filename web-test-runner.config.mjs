@@ -1,0 +1,26 @@
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
+import { cssTextWtr } from './scripts/css-text-plugin.mjs';
+import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
+
+export default {
+  files: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx', 'test/element/**/*.test.ts', 'test/element/**/*.test.tsx'],
+  nodeResolve: { browser: true },
+  hostname: '127.0.0.1',
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  browserStartTimeout: 60000,
+  testFramework: { config: { timeout: 10000 } },
+  plugins: [
+    cssTextWtr(),
+    reactEsmPlugin(),
+    esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+  ],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },
+    }),
+  ],
+};

@@ -100,7 +100,9 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
     await openModal(page);
     await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
     await page.locator('dev-wallet-prompt [data-kind="connect"]').waitFor();
-    await inModal(page, '[part="back-button"]').click();
+    // The dev wallet's prompt is a modal dialog above ours (a real extension asks in its own window), so the
+    // page is inert for the pointer while it asks: press our back button from inside the page instead.
+    await inModal(page, '[part="back-button"]').evaluate((button) => (button as HTMLButtonElement).click());
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Connect Wallet');
     assert.equal((await widgetState(page)).status, 'disconnected');
     // The wallet approving afterwards does not connect the abandoned attempt.

@@ -76,8 +76,9 @@ export function enforceSupportedChain(): boolean {
     if (!onUnsupportedView) resetRoute({ view: 'UnsupportedChain' });
     if (!$modal.get().open) setModalOpen(true);
   } else if (supported && onUnsupportedView) {
-    resetRoute({ view: 'Account' });
+    // Close before leaving the view, so wallet-close names the view the visitor saw.
     if ($modal.get().open) setModalOpen(false);
+    resetRoute({ view: 'Account' });
   }
   return supported;
 }

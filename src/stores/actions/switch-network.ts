@@ -47,7 +47,11 @@ export async function switchNetwork(chainId: Caip2): Promise<void> {
   // Wallets announce the change with chainChanged; some resolve first, so record it here as well.
   const now = $connection.get();
   if (now.status === 'connected' && now.chainId !== chainId) $connection.set({ ...now, chainId });
-  if (inView === 'SwitchNetwork' && !popRoute()) replaceRoute({ view: 'Account' });
-  else if (inView) replaceRoute({ view: inView });
+  if (inView === 'SwitchNetwork') {
+    // SPEC: back to Account (or to wherever the visitor came from).
+    if (!popRoute()) replaceRoute({ view: 'Account' });
+  } else if (inView) {
+    replaceRoute({ view: inView });
+  }
   enforceSupportedChain();
 }

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench [-- --no-build] [-- --runs N]`: the widget's size and speed figures against a bare
+ * React + r2wc floor. Prints two tables, writes .cache/bench/results.json, exits 0 even when a target
+ * is missed; non-zero only when something breaks (build, browser, page).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { buildFloor } from './floor.js';
+import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
+import { launch, measureRun, type RunResult } from './measure.js';
+import { PAGES, type PageSpec, startServer } from './pages.js';
+import { BENCH_CACHE, ROOT } from './paths.js';
+import { buildWidget, type FileSize, measureFile, snapshotWidget, widgetSizes } from './sizes.js';
+
+const ENTRY_BROTLI_TARGET = 80 * 1024;
+const OPEN_RATIO_TARGET = 1.5;
+
+function parseArgs(argv: string[]): { build: boolean; runs: number } {
+  let build = true;
+  let runs = 9;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--no-build') build = false;
+    else if (arg === '--runs' || arg.startsWith('--runs=')) {
+      const value = arg.includes('=') ? arg.slice(7) : argv[++i];
+      runs = Number(value);
+      if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a positive integer, got "${value}"`);
+    } else throw new Error(`unknown argument "${arg}" (usage: npm run bench -- [--no-build] [--runs N])`);
+  }
+  return { build, runs };
+}
+
+async function main() {
+  const started = Date.now();
+  const { build, runs } = parseArgs(process.argv.slice(2));
+  if (runs < 7) console.warn(`note: --runs ${runs} is below 7; medians will be noisy`);
+
+  if (build) {
+    process.stdout.write('building the widget (rollup -c)... ');
+    const t = Date.now();
+    await buildWidget();
+    console.log(`${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  await snapshotWidget(build);
+  process.stdout.write('building the floor (React + r2wc)... ');
+  const floorFile = await buildFloor();
+  console.log(relative(ROOT, floorFile));
+
+  // Sizes
+  const { entry, chunks } = widgetSizes();
+  const floor = measureFile(floorFile);
+  const total = [entry, ...chunks].reduce((sum, f) => ({ ...sum, raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }), {
+    file: `total (${1 + chunks.length} files)`,
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  } as FileSize);
+  const entryOk = entry.brotli <= ENTRY_BROTLI_TARGET;
+  const sizeRow = (f: FileSize, note = '') => [f.file, bytes(f.raw), bytes(f.gzip), bytes(f.brotli), kb(f.brotli), note];
+  console.log('\nSizes (bytes; gzip -9, brotli q11)\n');
+  console.log(
+    table(
+      ['file', 'raw', 'gzip', 'brotli', 'brotli KB', 'target'],
+      [
+        sizeRow(entry, `≤ 80 KB ${entryOk ? 'ok' : 'OVER'}`),
+        ...chunks.map((f) => sizeRow(f)),
+        sizeRow(total),
+        sizeRow({ ...floor, file: `floor: ${floor.file}` }, 'reference'),
+      ],
+    ),
+  );
+
+  // Speed
+  const server = await startServer();
+  let browser;
+  try {
+    browser = await launch().catch((error: unknown) => {
+      throw new Error(`could not launch Chromium: ${(error as Error).message}`);
+    });
+    const results: Record<PageSpec['name'], RunResult[]> = { widget: [], floor: [] };
+    console.log(`\nmeasuring ${runs} runs per page (+1 warm-up each, discarded), fresh browser context per run, ${server.origin}`);
+    for (let i = -1; i < runs; i++) {
+      // Alternate which page goes first so drift (thermal, caches) falls on both equally.
+      const order: PageSpec[] = i % 2 ? [PAGES.widget, PAGES.floor] : [PAGES.floor, PAGES.widget];
+      for (const spec of order) {
+        const result = await measureRun(browser, server.origin, spec);
+        if (i >= 0) results[spec.name].push(result);
+      }
+      process.stdout.write(i < 0 ? 'w' : '.');
+    }
+    process.stdout.write('\n');
+
+    const summary = (list: RunResult[]) => ({
+      usable: stats(list.map((r) => r.usable)),
+      open: stats(list.map((r) => r.open)),
+      heapMb: stats(list.map((r) => r.heapMb)),
+      requestsBeforeOpen: stats(list.map((r) => r.requestsBeforeOpen.length)),
+    });
+    const widget = summary(results.widget);
+    const floorFigures = summary(results.floor);
+    const openRatio = widget.open.median / floorFigures.open.median;
+    const openOk = openRatio <= OPEN_RATIO_TARGET;
+
+    const range = (s: Stats, f: (n: number) => string) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
+    const ratio = (a: Stats, b: Stats) => (b.median ? `${(a.median / b.median).toFixed(2)}×` : '—');
+    console.log(`\nSpeed (median (min–max) of ${runs} runs)\n`);
+    console.log(
+      table(
+        ['metric', 'widget median', 'floor median', 'ratio', 'target'],
+        [
+          ['navigation → element usable', range(widget.usable, ms), range(floorFigures.usable, ms), ratio(widget.usable, floorFigures.usable), ''],
+          ['click → first modal content painted', range(widget.open, ms), range(floorFigures.open, ms), `${openRatio.toFixed(2)}×`, `≤ 1.5× ${openOk ? 'ok' : 'OVER'}`],
+          ['JS heap after open (after GC)', range(widget.heapMb, mb), range(floorFigures.heapMb, mb), ratio(widget.heapMb, floorFigures.heapMb), ''],
+          ['requests before open', String(widget.requestsBeforeOpen.max), String(floorFigures.requestsBeforeOpen.max), '', `0 ${widget.requestsBeforeOpen.max === 0 ? 'ok' : 'OVER'}`],
+        ],
+      ),
+    );
+
+    const beforeUrls = [...new Set(results.widget.flatMap((r) => r.requestsBeforeOpen))];
+    console.log(`\nwidget requests before open: ${widget.requestsBeforeOpen.max} (max over runs)${beforeUrls.length ? '' : ', none'}`);
+    for (const url of beforeUrls) console.log(`  ${url}`);
+    const onOpen = [...new Set(results.widget.flatMap((r) => r.requestsOnOpen))];
+    console.log(`widget requests during open: ${onOpen.length ? '' : 'none'}`);
+    for (const url of onOpen) console.log(`  ${url}`);
+    const problems = [...new Set(results.widget.flatMap((r) => r.problems))];
+    if (problems.length) {
+      console.log('widget page errors / console errors seen:');
+      for (const line of problems) console.log(`  ${line}`);
+    }
+
+    const file = join(BENCH_CACHE, 'results.json');
+    mkdirSync(BENCH_CACHE, { recursive: true });
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          runs,
+          sizes: { entry, chunks, total, floor, entryBrotliTarget: ENTRY_BROTLI_TARGET, entryBrotliOk: entryOk },
+          speed: {
+            widget,
+            floor: floorFigures,
+            openRatio,
+            openRatioTarget: OPEN_RATIO_TARGET,
+            openRatioOk: openOk,
+            requestsBeforeOpen: beforeUrls,
+            requestsOnOpen: onOpen,
+            problems,
+          },
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
+  } finally {
+    await browser?.close();
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,192 @@
+// The demo page's script: plain JavaScript, no build step. It uses only the public contract of
+// <wallet-connect-modal> (attributes, methods, events, `state`; see DESIGN.md) and the dev wallet export.
+// Both modules are imported dynamically, so the page still works (and says why) when one is not built yet.
+
+const TAG = 'wallet-connect-modal';
+const EVENTS = [
+  'wallet-open',
+  'wallet-close',
+  'wallet-connect',
+  'wallet-disconnect',
+  'wallet-account-change',
+  'wallet-network-change',
+  'wallet-session',
+  'wallet-transaction',
+  'wallet-error',
+];
+const MAX_LOG_ITEMS = 200;
+
+const el = document.querySelector(TAG);
+const byId = (id) => document.getElementById(id);
+
+/** JSON that survives bigint amounts (DESIGN.md: amounts are bigint end to end). */
+const toJson = (value, indent) =>
+  JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `${v}n` : v), indent) ?? String(value);
+
+function notify(text) {
+  const p = document.createElement('p');
+  p.textContent = text;
+  byId('notices').append(p);
+}
+
+const widgetReady = () => customElements.get(TAG) !== undefined;
+
+// ---- state and event log -------------------------------------------------------------------------
+
+function renderState() {
+  const out = byId('state');
+  if (!widgetReady()) return;
+  const text = toJson(el.state, 2);
+  if (out.textContent !== text) out.textContent = text;
+}
+
+function logEvent(name, detail) {
+  const li = document.createElement('li');
+  li.dataset.event = name;
+  const label = document.createElement('strong');
+  label.textContent = name;
+  const payload = document.createElement('code');
+  payload.textContent = toJson(detail);
+  li.append(label, ' ', payload);
+  const list = byId('event-log');
+  list.prepend(li);
+  while (list.children.length > MAX_LOG_ITEMS) list.lastElementChild.remove();
+}
+
+for (const name of EVENTS) {
+  el.addEventListener(name, (event) => {
+    logEvent(name, event.detail);
+    renderState();
+  });
+}
+byId('clear-log').addEventListener('click', () => byId('event-log').replaceChildren());
+// Some state changes (e.g. "connecting") raise no event: refresh the view now and then.
+setInterval(renderState, 1000);
+
+// ---- widget controls -----------------------------------------------------------------------------
+
+/** Runs a widget method, reporting a missing widget or a failure instead of throwing into the void. */
+async function withWidget(action) {
+  if (!widgetReady()) {
+    notify('The widget is not loaded yet (see above).');
+    return;
+  }
+  try {
+    await action();
+  } catch (error) {
+    notify(`${error?.code ?? 'Error'}: ${error?.message ?? error}`);
+  } finally {
+    renderState();
+  }
+}
+
+byId('open').addEventListener('click', () => withWidget(() => el.open()));
+byId('disconnect').addEventListener('click', () => withWidget(() => el.disconnect()));
+
+const theme = byId('theme');
+theme.value = el.getAttribute('theme') ?? 'system';
+document.documentElement.dataset.theme = theme.value;
+theme.addEventListener('change', () => {
+  el.setAttribute('theme', theme.value);
+  document.documentElement.dataset.theme = theme.value;
+});
+
+const allowUnsupported = byId('allow-unsupported-chain');
+allowUnsupported.checked = el.hasAttribute('allow-unsupported-chain');
+allowUnsupported.addEventListener('change', () => el.toggleAttribute('allow-unsupported-chain', allowUnsupported.checked));
+
+// ---- use the provider ----------------------------------------------------------------------------
+
+const utf8ToHex = (text) =>
+  `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+byId('sign').addEventListener('click', async () => {
+  const out = byId('sign-result');
+  out.textContent = '';
+  out.dataset.status = 'pending';
+  const provider = widgetReady() ? el.getProvider('eip155') : undefined;
+  try {
+    if (!provider) throw new Error('No EVM provider: load the widget and connect a wallet first.');
+    const [address] = await provider.request({ method: 'eth_accounts' });
+    if (!address) throw new Error('No account: connect a wallet first.');
+    out.textContent = 'Waiting for the wallet…';
+    const message = byId('message').value;
+    const signature = await provider.request({ method: 'personal_sign', params: [utf8ToHex(message), address] });
+    out.textContent = `Signed by ${address}:\n${signature}`;
+    out.dataset.status = 'ok';
+  } catch (error) {
+    out.textContent = error?.code === undefined ? String(error?.message ?? error) : `Error ${error.code}: ${error.message}`;
+    out.dataset.status = 'error';
+  }
+});
+
+// ---- the dev wallet ------------------------------------------------------------------------------
+
+/** The chains of the element's `rpc-urls` attribute (keys `eip155:<id>`), as the dev wallet wants them. */
+function chainsFromAttribute() {
+  let urls = {};
+  try {
+    urls = JSON.parse(el.getAttribute('rpc-urls') ?? '{}');
+  } catch {
+    // reported below as "no chains"
+  }
+  return Object.entries(urls).flatMap(([caip2, rpcUrl]) => {
+    const match = /^eip155:(\d+)$/.exec(caip2);
+    // An unreplaced %RPC_URL_…% placeholder means the page was not served by the local server.
+    if (!match || typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl)) return [];
+    return [{ chainId: Number(match[1]), rpcUrl, name: `Anvil ${match[1]}` }];
+  });
+}
+
+function wireDevWallet(wallet) {
+  const status = byId('dev-wallet-status');
+  const render = () => {
+    const who = `${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)} (account #${wallet.accountIndex})`;
+    status.textContent = `${who} on chain ${wallet.chainId}, ${wallet.authorized ? 'connected to this site' : 'not connected'}.`;
+  };
+  for (const event of ['accountsChanged', 'chainChanged', 'connect', 'disconnect']) wallet.provider.on(event, render);
+  render();
+
+  const mode = byId('dev-wallet-mode');
+  mode.value = wallet.mode;
+  mode.addEventListener('change', () => wallet.setMode(mode.value));
+  byId('wallet-switch-31338').addEventListener('click', () => wallet.switchChain(31338));
+  byId('wallet-switch-1').addEventListener('click', () => wallet.switchChain(1));
+  byId('wallet-next-account').addEventListener('click', () => wallet.setAccount((wallet.accountIndex + 1) % 10));
+  byId('wallet-disconnect').addEventListener('click', () => {
+    wallet.disconnect();
+    render();
+  });
+}
+
+async function installWallet() {
+  const chains = chainsFromAttribute();
+  if (chains.length === 0) {
+    notify('No RPC URLs in the rpc-urls attribute: serve this page with `npm start`, which fills them in.');
+    return;
+  }
+  try {
+    const { installDevWallet } = await import('/dist/dev-wallet.js');
+    wireDevWallet(installDevWallet({ chains, mode: 'prompt', expose: true }));
+  } catch (error) {
+    notify(`The dev wallet did not load (${error.message}). Build it with \`npm run build\`.`);
+    byId('dev-wallet-status').textContent = 'Not available.';
+  }
+}
+
+async function loadWidget() {
+  try {
+    await import('/dist/wallet-connect-modal.js');
+  } catch (error) {
+    byId('state').textContent = 'The widget is not loaded.';
+    notify(`The widget module did not load (${error.message}). Build it with \`npm run build\`; the rest of the page works.`);
+    return;
+  }
+  await customElements.whenDefined(TAG);
+  renderState();
+}
+
+// The wallet first, so it has announced itself (EIP-6963) by the time the widget looks for wallets;
+// the widget also asks again with eip6963:requestProvider, so the order is a nicety, not a requirement.
+await installWallet();
+await loadWidget();

@@ -1,0 +1,134 @@
+// The dev wallet's test stack: two anvil chains, the wallet bundled by esbuild, a strict-CSP page
+// served from node:http, and Chromium driven by playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const ANVIL = `${root}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}
+
+export interface Anvil {
+  url: string;
+  process: ChildProcess;
+}
+
+export async function startAnvil(chainId: number): Promise<Anvil> {
+  const port = await freePort();
+  const child = spawn(ANVIL, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'], {
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}`);
+    try {
+      await rpc(url, 'eth_chainId');
+      return { url, process: child };
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  child.kill();
+  throw new Error(`anvil on ${url} did not start`);
+}
+
+export async function bundleDevWallet(): Promise<string> {
+  const out = await esbuild.build({
+    entryPoints: [`${root}demo/dev-wallet/index.ts`],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    write: false,
+  });
+  return out.outputFiles[0]!.text;
+}
+
+export interface PageConfig {
+  chains: { chainId: number; rpcUrl: string; name?: string }[];
+  mode?: string;
+}
+
+/** The page: installs the dev wallet from its JSON config (a non-executed <script type="application/json">). */
+const pageScript = `
+import { installDevWallet } from '/dev-wallet.js';
+const config = JSON.parse(document.getElementById('config').textContent);
+window.__announced = [];
+window.__events = [];
+window.addEventListener('eip6963:announceProvider', (e) => window.__announced.push(e.detail));
+const wallet = installDevWallet({ ...config, expose: true });
+for (const name of ['accountsChanged', 'chainChanged', 'connect', 'disconnect']) {
+  wallet.provider.on(name, (payload) =>
+    window.__events.push({ name, payload: payload instanceof Error ? { code: payload.code, message: payload.message } : payload }));
+}
+document.documentElement.dataset.ready = 'true';
+`;
+
+export interface TestServer {
+  url: string;
+  server: Server;
+  /** The CSP header sent with the page. */
+  csp: string;
+}
+
+export function servePage(devWallet: string, config: PageConfig, rpcOrigins: string[]): Promise<TestServer> {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${rpcOrigins.join(' ')}`,
+  ].join('; ');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>dev wallet test</title>
+<script type="application/json" id="config">${JSON.stringify(config)}</script>
+<script type="module" src="/page.js"></script></head><body><h1>Dev wallet test page</h1></body></html>`;
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const js = { 'content-type': 'text/javascript', 'content-security-policy': csp };
+    if (path === '/') res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': csp }).end(html);
+    else if (path === '/page.js') res.writeHead(200, js).end(pageScript);
+    else if (path === '/dev-wallet.js') res.writeHead(200, js).end(devWallet);
+    else if (path === '/favicon.ico') res.writeHead(204).end();
+    else res.writeHead(404).end();
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}/`, server, csp });
+    }),
+  );
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}

@@ -12,6 +12,10 @@ export default {
   concurrentBrowsers: 1,
   browserStartTimeout: 60000,
   testFramework: { config: { timeout: 10000 } },
+  // nanostores reads process.env.NODE_ENV at run time; the build replaces it, the test server does not.
+  testRunnerHtml: (testFramework) =>
+    `<!doctype html><html><body><script>globalThis.process = { env: { NODE_ENV: 'development' } };</script>` +
+    `<script type="module" src="${testFramework}"></script></body></html>`,
   plugins: [
     cssTextWtr(),
     reactEsmPlugin(),

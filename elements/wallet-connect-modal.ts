@@ -29,6 +29,8 @@ const Base = r2wc(App, { shadow: 'open' }) as unknown as { new (): HTMLElement &
 
 let restoreStarted = false;
 
+const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
 /**
  * `<wallet-connect-modal>`: connect a wallet from any page.
  *
@@ -82,6 +84,8 @@ export class WalletConnectModalElement extends Base {
         (this as Record<string, unknown>)[name] = value;
       }
     }
+    // Read before attachHost, which makes the attribute mirror the modal's state.
+    const openRequested = this.hasAttribute('open');
     this.#detach ??= attachHost(this);
     this.#apply();
     super.connectedCallback();
@@ -89,7 +93,7 @@ export class WalletConnectModalElement extends Base {
       restoreStarted = true;
       void actions.reconnect();
     }
-    if (this.hasAttribute('open') && !$modal.get().open) actions.open();
+    if (openRequested && !$modal.get().open) actions.open();
   }
 
   override disconnectedCallback(): void {
@@ -186,6 +190,28 @@ export class WalletConnectModalElement extends Base {
     return { ...$widgetState.get() };
   }
 
+  static {
+    // A property for each attribute (camelCase) that reflects to the attribute, so the attribute stays the
+    // one source of truth; reading gives this element's own value (pages may hold more than one element).
+    for (const name of ATTRIBUTE_NAMES) {
+      const prop = propertyName(name);
+      if (prop === 'rpcUrls') continue;
+      const { key, kind } = ATTRIBUTES[name];
+      Object.defineProperty(this.prototype, prop, {
+        configurable: true,
+        enumerable: true,
+        get(this: WalletConnectModalElement) {
+          return kind === 'boolean' ? this.hasAttribute(name) : resolveConfig(this.#values).config[key];
+        },
+        set(this: WalletConnectModalElement, value: unknown) {
+          if (kind === 'boolean') this.toggleAttribute(name, Boolean(value));
+          else if (value === null || value === undefined) this.removeAttribute(name);
+          else this.setAttribute(name, Array.isArray(value) ? value.join(',') : String(value));
+        },
+      });
+    }
+  }
+
   #badArgument(details: string): WidgetError {
     const error = new WidgetError('INVALID_ARGUMENT', t('error.invalidArgument'), { details });
     reportError(error);
@@ -193,28 +219,7 @@ export class WalletConnectModalElement extends Base {
   }
 }
 
-const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
-// A property for each attribute (camelCase), reflecting to the attribute, so both stay one source of truth.
-for (const name of ATTRIBUTE_NAMES) {
-  const prop = propertyName(name);
-  if (prop === 'rpcUrls') continue;
-  const { key, kind } = ATTRIBUTES[name];
-  Object.defineProperty(WalletConnectModalElement.prototype, prop, {
-    configurable: true,
-    enumerable: true,
-    get(this: WalletConnectModalElement) {
-      return kind === 'boolean' ? this.hasAttribute(name) : $config.get()[key];
-    },
-    set(this: WalletConnectModalElement, value: unknown) {
-      if (kind === 'boolean') this.toggleAttribute(name, Boolean(value));
-      else if (value === null || value === undefined) this.removeAttribute(name);
-      else this.setAttribute(name, Array.isArray(value) ? value.join(',') : String(value));
-    },
-  });
-}
-
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the class: accessors defined in the loop above
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- types the accessors the class's static block defines
 export interface WalletConnectModalElement {
   networks: Caip2[];
   defaultNetwork: Caip2 | undefined;

@@ -45,7 +45,9 @@ const nodeCounts = (out) => {
   return { passed: pass, failed: fail };
 };
 const wtrCounts = (out) => {
-  const last = [...out.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
+  // Strip the runner's colour codes before reading its counts.
+  const plain = out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+  const last = [...plain.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
   return last ? { passed: Number(last[1]), failed: Number(last[2]) } : undefined;
 };
 const nodeTest = (list) => [process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=tap', ...list]];

@@ -31,15 +31,22 @@ export const ProviderErrorCode = {
   unrecognizedChain: 4902,
 } as const;
 
-/** The numeric `code` of a wallet error, looking through wrappers that nest it in `data` or `cause`. */
+/**
+ * The numeric `code` of a wallet error. Some wallets wrap theirs in a generic JSON-RPC error (-32603) with
+ * the real one in `data.originalError` or `cause`: a provider code (EIP-1193, 4000–4999) found anywhere in
+ * the chain wins over the wrapper's.
+ */
 export function providerErrorCode(error: unknown): number | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+  let first: number | undefined;
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { code } = e as { code?: unknown };
-    if (typeof code === 'number') return code;
-    const next = (e as { data?: { originalError?: unknown }; cause?: unknown }).data?.originalError ?? (e as { cause?: unknown }).cause;
-    e = next;
+    if (typeof code === 'number') {
+      if (code >= 4000 && code < 5000) return code;
+      first ??= code;
+    }
+    e = (e as { data?: { originalError?: unknown } }).data?.originalError ?? (e as { cause?: unknown }).cause;
   }
-  return undefined;
+  return first;
 }
 
 export function toWidgetError(error: unknown, during: Operation): WidgetError {

@@ -31,8 +31,8 @@ export async function connect(walletId: string): Promise<void> {
   try {
     const result = await connector.connect();
     if (mine !== attempt) return; // abandoned: closed or went back
-    const { supported } = establishConnection(connector, result);
-    if (supported) setModalOpen(false);
+    const { blocked } = establishConnection(connector, result);
+    if (!blocked) setModalOpen(false);
   } catch (cause) {
     if (mine !== attempt) return;
     const error = cause instanceof WidgetError ? cause : new WidgetError('CONNECT_FAILED', t('error.connectFailed'), { cause });

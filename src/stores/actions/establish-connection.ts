@@ -9,7 +9,7 @@ import { rememberRecentWallet } from '../recent-wallets.js';
 let stopTracking: (() => void) | undefined;
 
 /** Records a wallet's grant as the connection, follows its changes, and checks its chain. */
-export function establishConnection(connector: Connector, result: ConnectResult): { supported: boolean } {
+export function establishConnection(connector: Connector, result: ConnectResult): { blocked: boolean } {
   const address = result.accounts[0]!;
   $connection.set({
     status: 'connected',
@@ -23,7 +23,7 @@ export function establishConnection(connector: Connector, result: ConnectResult)
   rememberRecentWallet(connector.id);
   $lastConnection.set({ walletId: connector.id, namespace: connector.namespace });
   track(connector);
-  return { supported: enforceSupportedChain() };
+  return { blocked: enforceSupportedChain() };
 }
 
 /** Closes the modal and forgets the connection locally (the wallet side is the caller's business). */
@@ -67,7 +67,8 @@ function track(connector: Connector) {
 
 /**
  * SPEC.md §4: a wallet on a chain outside `networks` gets the UnsupportedChain view, unless allowed.
- * When the wallet is back on a supported chain, that view gives way. Returns whether the chain is supported.
+ * When the wallet is back on a supported chain, that view gives way. Returns whether the visitor is now
+ * held on UnsupportedChain.
  */
 export function enforceSupportedChain(): boolean {
   const supported = $chainSupported.get();
@@ -75,10 +76,11 @@ export function enforceSupportedChain(): boolean {
   if (!supported && !$config.get().allowUnsupportedChain) {
     if (!onUnsupportedView) resetRoute({ view: 'UnsupportedChain' });
     if (!$modal.get().open) setModalOpen(true);
+    return true;
   } else if (supported && onUnsupportedView) {
     // Close before leaving the view, so wallet-close names the view the visitor saw.
     if ($modal.get().open) setModalOpen(false);
     resetRoute({ view: 'Account' });
   }
-  return supported;
+  return false;
 }

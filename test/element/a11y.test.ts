@@ -1,0 +1,173 @@
+import { expect } from '@esm-bundle/chai';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/index.js';
+import type { WalletConnectModalElement } from '../../src/index.js';
+import { ALICE, announceWallet, createFakeProvider, deferred, providerError, walletInfo } from '../unit/support/fake-wallet.js';
+import { bodyText, cleanup, deepActive, dialogOf, mount, openAndRender, part, parts, titleText, waitFor } from './support/element.js';
+
+interface AxeResult {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: Array<{ target: unknown; failureSummary?: string }>;
+}
+interface Axe {
+  run(context: unknown, options?: unknown): Promise<{ violations: AxeResult[]; passes: AxeResult[] }>;
+}
+declare global {
+  interface Window {
+    axe?: Axe;
+  }
+}
+
+function loadAxe(): Promise<Axe> {
+  if (window.axe) return Promise.resolve(window.axe);
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = '/node_modules/axe-core/axe.min.js';
+    script.onload = () => resolve(window.axe!);
+    script.onerror = () => reject(new Error('axe-core did not load'));
+    document.head.append(script);
+  });
+}
+
+/**
+ * Runs axe on the element (its shadow tree included): every rule in the light theme, and the colour rules
+ * again in the dark theme. No serious or critical violation.
+ */
+async function expectAccessible(el: WalletConnectModalElement, state: string) {
+  const axe = await loadAxe();
+  for (const theme of ['light', 'dark'] as const) {
+    el.setAttribute('theme', theme);
+    const options = theme === 'light' ? { resultTypes: ['violations', 'passes'] } : { runOnly: ['color-contrast', 'link-in-text-block'], resultTypes: ['violations', 'passes'] };
+    const results = await axe.run(el, options);
+    // axe saw the dialog's content, not just an empty host.
+    const sawDialog = theme === 'light' ? results.passes.some((r) => r.id === 'aria-dialog-name' || r.id === 'button-name') : results.passes.some((r) => r.nodes.length > 0);
+    expect(sawDialog, `${state}, theme ${theme}: axe checked the dialog`).to.equal(true);
+    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const report = severe.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}\n${v.nodes.map((n) => n.failureSummary).join('\n')}`);
+    expect(report, `${state}, theme ${theme}`).to.deep.equal([]);
+  }
+}
+
+describe('<wallet-connect-modal> accessibility (axe) in each view', () => {
+  const provider = createFakeProvider({ accounts: [ALICE], chainId: '0x1' });
+  let stopAnnouncing: (() => void) | undefined;
+  let el: WalletConnectModalElement;
+
+  before(() => loadAxe());
+  beforeEach(() => {
+    el = mount({ networks: 'eip155:1,eip155:137' });
+  });
+  afterEach(async () => {
+    await el.disconnect();
+    await cleanup();
+  });
+  after(() => stopAnnouncing?.());
+
+  // First, while no wallet has announced itself in this page.
+  it('Connect, no wallet found', async () => {
+    await openAndRender(el);
+    expect(bodyText(el)).to.contain('No wallet found');
+    await expectAccessible(el, 'Connect (empty)');
+  });
+
+  describe('with a wallet', () => {
+    before(() => {
+      stopAnnouncing = announceWallet(walletInfo('com.example.axe', 'Axe Wallet'), provider);
+    });
+    beforeEach(() => {
+      provider.handle('eth_requestAccounts', () => [ALICE]);
+      provider.handle('eth_chainId', () => '0x1');
+      provider.handle('wallet_switchEthereumChain', () => null);
+    });
+
+    const pickWallet = async () => {
+      await openAndRender(el);
+      (await waitFor(() => parts(el, 'wallet-button')[0], 'a wallet')).click();
+    };
+
+    async function connectViaUi() {
+      await pickWallet();
+      await waitFor(() => el.state.status === 'connected' && !dialogOf(el).open, 'connected and closed');
+    }
+
+    it('Connect, wallet list', async () => {
+      await openAndRender(el);
+      await waitFor(() => parts(el, 'wallet-button').length === 1, 'the wallet');
+      await expectAccessible(el, 'Connect (list)');
+    });
+
+    it('ConnectingExternal, waiting for the wallet', async () => {
+      const approval = deferred<string[]>();
+      provider.handle('eth_requestAccounts', () => approval.promise);
+      await pickWallet();
+      await waitFor(() => bodyText(el).includes('Continue in Axe Wallet'), 'the pending view');
+      await expectAccessible(el, 'ConnectingExternal (pending)');
+      el.close();
+      approval.resolve([ALICE]);
+    });
+
+    it('ConnectingExternal, refused', async () => {
+      provider.handle('eth_requestAccounts', () => {
+        throw providerError(4001, 'User rejected the request.');
+      });
+      await pickWallet();
+      await waitFor(() => bodyText(el).includes('Connection rejected'), 'the error');
+      await expectAccessible(el, 'ConnectingExternal (error)');
+    });
+
+    it('Account, with its balance', async () => {
+      await connectViaUi();
+      await openAndRender(el);
+      expect(titleText(el)).to.equal('Account');
+      // The balance reader (viem) loads on first use; the dev server serves it unbundled, hence the long wait.
+      await waitFor(() => part(el, 'balance')?.textContent === 'Balance: 1 ETH', 'the balance "1 ETH"', 8000);
+      await expectAccessible(el, 'Account');
+
+      // With a toast: copy the address by a real key press (the clipboard needs user activation).
+      el.shadowRoot!.querySelector<HTMLElement>('[data-action="copy"]')!.focus();
+      await sendKeys({ press: 'Enter' });
+      const toast = await waitFor(() => part(el, 'toast'), 'a toast');
+      expect(toast.textContent).to.equal('Address copied');
+      expect(toast.getAttribute('role')).to.equal('status');
+      await expectAccessible(el, 'Account (toast)');
+    });
+
+    it('SwitchNetwork, its list, pending and refused states', async () => {
+      await connectViaUi();
+      await openAndRender(el, { view: 'SwitchNetwork' });
+      await waitFor(() => parts(el, 'network-button').length === 2, 'two networks');
+      expect(titleText(el)).to.equal('Choose Network');
+      await expectAccessible(el, 'SwitchNetwork');
+
+      const answer = deferred<null>();
+      provider.handle('wallet_switchEthereumChain', () => answer.promise);
+      parts(el, 'network-button')[1]!.click();
+      await waitFor(() => bodyText(el).includes('Approve in your wallet'), 'the pending switch');
+      await expectAccessible(el, 'SwitchNetwork (pending)');
+
+      answer.reject(providerError(4001, 'User rejected the request.'));
+      await waitFor(() => bodyText(el).includes('Network switch rejected'), 'the refusal');
+      await expectAccessible(el, 'SwitchNetwork (error)');
+    });
+
+    it('UnsupportedChain', async () => {
+      await connectViaUi();
+      provider.emit('chainChanged', '0xa');
+      await waitFor(() => dialogOf(el).open && titleText(el) === 'Switch Network', 'the UnsupportedChain view');
+      await waitFor(() => bodyText(el).includes('This app does not support the network your wallet is on.'), 'its text');
+      expect(part(el, 'close-button')).to.equal(null);
+      await expectAccessible(el, 'UnsupportedChain');
+      // Not dismissible while the wallet is on an unsupported chain (SPEC.md §4): Escape, twice, keeps it open.
+      await waitFor(() => dialogOf(el).contains(deepActive()), 'focus inside');
+      await sendKeys({ press: 'Escape' });
+      await sendKeys({ press: 'Escape' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(dialogOf(el).open).to.equal(true);
+      expect(el.state).to.include({ open: true, view: 'UnsupportedChain' });
+      provider.emit('chainChanged', '0x1');
+      await waitFor(() => !dialogOf(el).open, 'the view to give way on a supported chain');
+    });
+  });
+});

@@ -220,20 +220,7 @@ export class WalletConnectModalElement extends Base {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- types the accessors the class's static block defines
-export interface WalletConnectModalElement {
-  networks: Caip2[];
-  defaultNetwork: Caip2 | undefined;
-  projectId: string | undefined;
-  relayUrl: string;
-  apiUrl: string | undefined;
-  directoryUrl: string | undefined;
-  authUrl: string | undefined;
-  siwxUrl: string | undefined;
-  siwxRequired: boolean;
-  features: WidgetConfig['features'];
-  theme: WidgetConfig['theme'];
-  allowUnsupportedChain: boolean;
-  lang: string;
+export interface WalletConnectModalElement extends Omit<WidgetConfig, 'rpcUrls'> {
   addEventListener<K extends keyof WalletEventMap>(type: K, listener: (this: WalletConnectModalElement, event: WalletEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof WalletEventMap>(type: K, listener: (this: WalletConnectModalElement, event: WalletEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;

@@ -91,7 +91,7 @@ describe('dev wallet (EIP-6963 + EIP-1193) in Chromium under a strict CSP', () =
   after(async () => {
     await browser?.close();
     server?.server.close();
-    for (const anvil of [anvilA, anvilB]) anvil?.process.kill();
+    await Promise.all([anvilA, anvilB].map((anvil) => anvil?.stop()));
   });
 
   it('announces itself at install and on every eip6963:requestProvider', async () => {

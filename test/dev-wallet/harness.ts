@@ -1,65 +1,22 @@
 // The dev wallet's test stack: two anvil chains, the wallet bundled by esbuild, a strict-CSP page
 // served from node:http, and Chromium driven by playwright-core.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+import { startAnvil as launchAnvil } from '../../server/anvil.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const ANVIL = `${root}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** JSON-RPC to a local chain (the server's own helper). */
+export { rpcCall as rpc } from '../../server/json-rpc.js';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-export async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result;
-}
-
-export interface Anvil {
-  url: string;
-  process: ChildProcess;
-}
-
+/** A local chain from the server's own launcher; `url` is its RPC endpoint. */
+export type Anvil = Awaited<ReturnType<typeof launchAnvil>> & { url: string };
 export async function startAnvil(chainId: number): Promise<Anvil> {
-  const port = await freePort();
-  const child = spawn(ANVIL, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'], {
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}`);
-    try {
-      await rpc(url, 'eth_chainId');
-      return { url, process: child };
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  child.kill();
-  throw new Error(`anvil on ${url} did not start`);
+  const anvil = await launchAnvil({ chainId });
+  return Object.assign(anvil, { url: anvil.rpcUrl });
 }
 
 export async function bundleDevWallet(): Promise<string> {
@@ -130,5 +87,5 @@ export function servePage(devWallet: string, config: PageConfig, rpcOrigins: str
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
 }

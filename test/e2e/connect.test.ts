@@ -1,30 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createPublicClient, http } from 'viem';
 import {
-  ACCOUNT_0, ACCOUNT_1, DEV_WALLET_ID, type DemoPage, type E2E,
-  connectDevWallet, cspViolations, events, inModal, openDemo, openModal, seriousA11yViolations, startE2E, waitForEvent, widgetState,
+  ACCOUNT_0, ACCOUNT_1, DEV_WALLET_ID,
+  connectDevWallet, events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState,
 } from './harness.js';
 
 const connector = { id: DEV_WALLET_ID, name: 'Dev Wallet', type: 'injected' };
 
 describe('connect a browser-extension wallet (dev wallet) on the local chain', () => {
-  let e2e: E2E;
-  let demo: DemoPage | undefined;
-  before(async () => { e2e = await startE2E(); });
-  after(async () => { await e2e?.stop(); });
-  afterEach(async () => {
-    if (demo) {
-      assert.deepEqual(await cspViolations(demo.page), [], 'no CSP violation');
-      assert.deepEqual(demo.errors, [], 'no page or console error');
-      await demo.context.close();
-      demo = undefined;
-    }
-  });
+  const e2e = useE2E();
 
   it('lists the announced wallet, connects through its prompt and fires wallet-connect with the exact detail', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await openModal(page);
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Connect Wallet');
     assert.deepEqual(await waitForEvent(page, 'wallet-open'), { view: 'Connect' });
@@ -55,8 +43,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   });
 
   it('shows the account: truncated address, full address on copy, network, and the balance the chain reports', async () => {
-    demo = await openDemo(e2e);
-    const { page, context } = demo;
+    const { page, context } = await e2e.open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await connectDevWallet(page);
     await openModal(page);
@@ -78,8 +65,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   });
 
   it('shows "Connection rejected" with a retry when the wallet refuses, and the retry connects', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await openModal(page);
     await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
     await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="reject"]').click();
@@ -95,8 +81,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   });
 
   it('abandons the attempt cleanly when the visitor goes back while the wallet is asking', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await openModal(page);
     await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
     await page.locator('dev-wallet-prompt [data-kind="connect"]').waitFor();
@@ -113,8 +98,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   });
 
   it('restores the connection after a reload without a prompt, and disconnect forgets it', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await connectDevWallet(page);
     await page.reload();
     await page.waitForFunction(() => 'devWallet' in window);
@@ -137,8 +121,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   });
 
   it('follows account changes made in the wallet', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await connectDevWallet(page);
     await page.evaluate(() => (window as unknown as { devWallet: { setAccount(i: number): void } }).devWallet.setAccount(1));
     assert.deepEqual(await waitForEvent(page, 'wallet-account-change'), { address: ACCOUNT_1, caipAddress: `eip155:31337:${ACCOUNT_1}`, namespace: 'eip155' });

@@ -1,5 +1,7 @@
 // Shared set-up for the end-to-end tests: the real local stack (two anvil chains + the demo server),
 // Debian Chromium driven by playwright-core, and recorders for the events, requests and CSP reports.
+import assert from 'node:assert/strict';
+import { after, afterEach, before } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
@@ -29,6 +31,33 @@ export async function startE2E(): Promise<E2E> {
     await stack.stop();
     throw error;
   }
+}
+
+/**
+ * Registers a suite's hooks: one stack and browser for the suite, a fresh context per test, and after each
+ * test the checks every page must pass (no CSP violation, no page or console error).
+ */
+export function useE2E() {
+  let e2e: E2E | undefined;
+  let demo: DemoPage | undefined;
+  before(async () => { e2e = await startE2E(); });
+  after(async () => { await e2e?.stop(); });
+  afterEach(async () => {
+    if (!demo) return;
+    const current = demo;
+    demo = undefined;
+    try {
+      assert.deepEqual(await cspViolations(current.page), [], 'no CSP violation');
+      assert.deepEqual(current.errors, [], 'no page or console error');
+    } finally {
+      await current.context.close();
+    }
+  });
+  return {
+    get stack(): Stack { return e2e!.stack; },
+    /** The demo page in a fresh context; closed and checked after the test. */
+    async open(): Promise<DemoPage> { demo = await openDemo(e2e!); return demo; },
+  };
 }
 
 export interface DemoPage {

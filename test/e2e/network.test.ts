@@ -1,26 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import { type DemoPage, type E2E, connectDevWallet, cspViolations, inModal, openDemo, openModal, seriousA11yViolations, startE2E, waitForEvent, widgetState } from './harness.js';
+import { describe, it } from 'node:test';
+import { connectDevWallet, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 
 type DevWalletWindow = { devWallet: { switchChain(id: number): void; chainId: number } };
 
 describe('networks: switching, refusals and unsupported chains', () => {
-  let e2e: E2E;
-  let demo: DemoPage | undefined;
-  before(async () => { e2e = await startE2E(); });
-  after(async () => { await e2e?.stop(); });
-  afterEach(async () => {
-    if (demo) {
-      assert.deepEqual(await cspViolations(demo.page), []);
-      assert.deepEqual(demo.errors, []);
-      await demo.context.close();
-      demo = undefined;
-    }
-  });
+  const e2e = useE2E();
 
   it('switches network from the Account view, waiting on the wallet, then returns to Account', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await connectDevWallet(page);
     await openModal(page);
     await inModal(page, '[data-action="switch-network"]').click();
@@ -39,8 +27,7 @@ describe('networks: switching, refusals and unsupported chains', () => {
   });
 
   it('says why when the wallet refuses to switch, and stays on the view', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await connectDevWallet(page);
     await openModal(page);
     await inModal(page, '[data-action="switch-network"]').click();
@@ -53,8 +40,7 @@ describe('networks: switching, refusals and unsupported chains', () => {
   });
 
   it('adds the chain (EIP-3085) when the wallet does not know it (4902), then switches', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     const rpc = e2e.stack.chains.find((c) => c.chainId === 31338)!.rpcUrl;
     await page.evaluate((url) => {
       const el = document.querySelector('wallet-connect-modal')!;
@@ -69,8 +55,7 @@ describe('networks: switching, refusals and unsupported chains', () => {
   });
 
   it('opens UnsupportedChain when the wallet moves off the configured networks; it cannot be dismissed until switched', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await connectDevWallet(page);
     await page.evaluate(() => (window as unknown as DevWalletWindow).devWallet.switchChain(1));
     assert.deepEqual(await waitForEvent(page, 'wallet-network-change'), { chainId: 'eip155:1', namespace: 'eip155', supported: false });
@@ -94,8 +79,7 @@ describe('networks: switching, refusals and unsupported chains', () => {
   });
 
   it('with allow-unsupported-chain, an unsupported chain is reported but the modal stays closed', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await page.evaluate(() => document.querySelector('wallet-connect-modal')!.toggleAttribute('allow-unsupported-chain', true));
     await connectDevWallet(page);
     await page.evaluate(() => (window as unknown as DevWalletWindow).devWallet.switchChain(1));
@@ -105,8 +89,7 @@ describe('networks: switching, refusals and unsupported chains', () => {
   });
 
   it('the visitor can disconnect from UnsupportedChain', async () => {
-    demo = await openDemo(e2e);
-    const { page } = demo;
+    const { page } = await e2e.open();
     await connectDevWallet(page);
     await page.evaluate(() => (window as unknown as DevWalletWindow).devWallet.switchChain(1));
     await inModal(page, 'dialog[open] .unsupported').waitFor();

@@ -12,3 +12,5 @@ export const RECONNECT_DISCOVERY_MS = 1500;
 export const NATIVE_BALANCE_TTL_MS = 30_000;
 /** Prefix of every key the widget writes to localStorage. */
 export const STORAGE_PREFIX = 'wallet-connect-modal:';
+/** After a failed balance call, no new attempt for this long (SPEC.md §9). */
+export const BALANCE_RETRY_BLOCK_MS = 30_000;

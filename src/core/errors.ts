@@ -21,6 +21,13 @@ export type WidgetErrorCode =
   | 'SWITCH_FAILED'
   | 'USER_REJECTED'
   | 'UNAUTHORIZED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INVALID_APP_CONFIG'
+  | 'RATE_LIMITED'
+  | 'SERVER_ERROR'
+  | 'REQUEST_FAILED'
+  | 'BALANCE_UNAVAILABLE'
+  | 'HISTORY_UNAVAILABLE'
   | 'UNKNOWN';
 
 export interface WidgetErrorOptions {

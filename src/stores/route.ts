@@ -7,9 +7,12 @@ import type { ViewName } from '../core/events.js';
 export type Route =
   | { view: 'Connect' }
   | { view: 'ConnectingExternal'; walletId: string; error?: RouteError }
-  | { view: 'Account' }
+  | { view: 'Account'; tab?: AccountTab }
   | { view: 'SwitchNetwork'; pending?: Caip2; error?: RouteError }
   | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError };
+
+/** The Account view's tabs. */
+export type AccountTab = 'tokens' | 'activity';
 
 /** What went wrong in a view, as the view shows it. */
 export interface RouteError {

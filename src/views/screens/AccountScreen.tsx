@@ -6,24 +6,49 @@ import { disconnect } from '../../stores/actions/index.js';
 import { $nativeBalance } from '../../stores/balance.js';
 import { $config } from '../../stores/config.js';
 import { $connected } from '../../stores/connection.js';
-import { pushRoute } from '../../stores/route.js';
+import { $identity } from '../../stores/identity.js';
+import { type AccountTab, type Route, pushRoute, replaceRoute } from '../../stores/route.js';
 import { showToast } from '../../stores/toasts.js';
+import { $walletApi } from '../../stores/wallet-api-config.js';
+import { $wallets } from '../../stores/wallets.js';
 import { Icon } from '../parts/Icon.js';
 import { Spinner } from '../parts/Spinner.js';
+import { Tabs } from '../parts/Tabs.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
-import { $wallets } from '../../stores/wallets.js';
+import { ActivityTab } from './ActivityTab.js';
+import { PortfolioTotal, TokensTab } from './TokensTab.js';
 import { useLang, useT } from './use-t.js';
 
-/** Account: address (truncated; copy gives it whole), network, native balance, switch and disconnect. */
-export default function AccountScreen() {
+/** The avatar and name from the wallet data API when there is one, else the wallet's icon; then the address. */
+function Profile({ address, walletName, walletIcon }: { address: string; walletName: string; walletIcon: string | undefined }) {
+  const identity = useStore($identity);
+  return (
+    <>
+      {identity?.avatar ? <img className="avatar" part="avatar" src={identity.avatar} alt="" /> : <WalletIcon name={walletName} icon={walletIcon} size="large" />}
+      {identity?.name ? <p className="profile-name" part="profile-name">{identity.name}</p> : null}
+      <p className={identity?.name ? 'address secondary' : 'address'} part="address" title={address} data-address={address}>
+        {truncateAddress(address)}
+      </p>
+    </>
+  );
+}
+
+/**
+ * Account: identity, address (truncated; copy gives it whole), native balance, total value, network,
+ * disconnect; with a wallet data API, the Tokens and (feature "history") Activity tabs.
+ */
+export default function AccountScreen({ route }: { route: Extract<Route, { view: 'Account' }> }) {
   const t = useT();
   const lang = useLang();
   const connection = useStore($connected);
   const balance = useStore($nativeBalance);
   const config = useStore($config);
+  const api = useStore($walletApi);
   const wallet = useStore($wallets).find((w) => w.id === connection?.walletId);
   if (!connection) return null;
   const network = networkInfo(connection.chainId, config.rpcUrls[connection.chainId]);
+  const tabs = [{ id: 'tokens', label: t('account.tokens') }, ...(config.features.includes('history') ? [{ id: 'activity', label: t('account.activity') }] : [])];
+  const tab: AccountTab = route.tab === 'activity' && tabs.length > 1 ? 'activity' : 'tokens';
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(connection.address);
@@ -34,10 +59,7 @@ export default function AccountScreen() {
   };
   return (
     <div className="account">
-      <WalletIcon name={connection.connector.name} icon={wallet?.icon} size="large" />
-      <p className="address" part="address" title={connection.address} data-address={connection.address}>
-        {truncateAddress(connection.address)}
-      </p>
+      <Profile address={connection.address} walletName={connection.connector.name} walletIcon={wallet?.icon} />
       <p className="balance" part="balance" aria-live="polite">
         <span className="visually-hidden">{t('account.balance')}: </span>
         {balance.status === 'ready' ? (
@@ -48,6 +70,7 @@ export default function AccountScreen() {
           <Spinner label={t('account.balanceLoading')} />
         )}
       </p>
+      {api ? <PortfolioTotal /> : null}
       <ul className="list actions">
         <li>
           <button type="button" className="list-button" part="button" data-action="copy" onClick={() => void copy()}>
@@ -69,6 +92,11 @@ export default function AccountScreen() {
           </button>
         </li>
       </ul>
+      {api ? (
+        <Tabs tabs={tabs} selected={tab} onSelect={(id) => replaceRoute({ view: 'Account', tab: id as AccountTab })}>
+          {tab === 'activity' ? <ActivityTab /> : <TokensTab />}
+        </Tabs>
+      ) : null}
     </div>
   );
 }

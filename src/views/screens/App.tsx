@@ -25,7 +25,7 @@ function Screen({ route }: { route: Route }) {
     case 'ConnectingExternal':
       return <ConnectingExternalScreen route={route} />;
     case 'Account':
-      return <AccountScreen />;
+      return <AccountScreen route={route} />;
     case 'SwitchNetwork':
       return <SwitchNetworkScreen route={route} />;
     case 'UnsupportedChain':

@@ -1,0 +1,60 @@
+import { atom, onMount } from 'nanostores';
+import { WidgetError, isWidgetError } from '../core/errors.js';
+import { t } from '../core/messages.js';
+import { type Transaction, getHistory } from '../services/wallet-api.js';
+
+export type { Transaction };
+import { $connected } from './connection.js';
+import { reportError } from './errors.js';
+import { showToast } from './toasts.js';
+import { $walletApi } from './wallet-api-config.js';
+
+export interface ActivityState {
+  key: string | undefined;
+  items: Transaction[];
+  /** The cursor of the next page; null when there is none. */
+  next: string | null;
+  loading: boolean;
+  /** No items, or the history could not be fetched (SPEC.md §4). */
+  empty: boolean;
+}
+
+const initial: ActivityState = { key: undefined, items: [], next: null, loading: false, empty: false };
+
+/** The connected account's history on the active chain, page by page through the service's cursor. */
+export const $activity = atom<ActivityState>(initial);
+
+async function loadPage(reset: boolean) {
+  const connection = $connected.get();
+  const api = $walletApi.get();
+  if (!connection || !api) return $activity.set(initial);
+  const key = `${api.apiUrl}|${connection.chainId}:${connection.address}`;
+  const state = $activity.get();
+  if (!reset && (state.key !== key || state.loading || state.next === null)) return;
+  const cursor = reset ? undefined : state.next ?? undefined;
+  $activity.set(reset ? { ...initial, key, loading: true } : { ...state, loading: true });
+  try {
+    const page = await getHistory(api, connection.address, connection.chainId, cursor);
+    const now = $activity.get();
+    if (now.key !== key) return;
+    const seen = new Set(now.items.map((tx) => tx.id));
+    const items = [...now.items, ...page.data.filter((tx) => !seen.has(tx.id))];
+    $activity.set({ key, items, next: page.next, loading: false, empty: items.length === 0 });
+  } catch (cause) {
+    if ($activity.get().key !== key) return;
+    $activity.set({ ...$activity.get(), loading: false, next: null, empty: $activity.get().items.length === 0 });
+    showToast('error', t('error.failedToFetchTransactions'));
+    reportError(isWidgetError(cause) ? cause : new WidgetError('HISTORY_UNAVAILABLE', t('error.failedToFetchTransactions'), { cause }));
+  }
+}
+
+onMount($activity, () => {
+  void loadPage(true);
+  const off = [$connected.listen(() => void loadPage(true)), $walletApi.listen(() => void loadPage(true))];
+  return () => off.forEach((stop) => stop());
+});
+
+/** The next page, when there is one (the Activity list calls this as its end scrolls into view). */
+export const loadMoreActivity = () => loadPage(false);
+/** From the first page again (after a transaction). */
+export const refreshActivity = () => loadPage(true);

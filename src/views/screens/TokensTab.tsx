@@ -1,0 +1,39 @@
+import { useStore } from '@nanostores/react';
+import { formatDecimalString, formatUsd } from '../../core/format.js';
+import { $portfolio } from '../../stores/portfolio.js';
+import { Spinner } from '../parts/Spinner.js';
+import { TokenList } from '../parts/TokenList.js';
+import { useLang, useT } from './use-t.js';
+
+/** The Tokens tab: balances from the wallet data API (0-decimal tokens already dropped). */
+export function TokensTab() {
+  const t = useT();
+  const lang = useLang();
+  const portfolio = useStore($portfolio);
+  if (portfolio.status === 'loading' || portfolio.status === 'idle') return <div className="loading"><Spinner label={t('view.loading')} /></div>;
+  if (portfolio.status === 'error') return <p className="hint">{t('error.tokenBalanceUnavailable')}</p>;
+  if (portfolio.balances.length === 0) return <p className="hint">{t('account.noTokens')}</p>;
+  const rows = portfolio.balances.map((b) => ({
+    key: b.address ?? `${b.chainId}:native`,
+    name: b.name,
+    symbol: b.symbol,
+    iconUrl: b.iconUrl || undefined,
+    quantity: formatDecimalString(b.quantity.numeric, lang),
+    value: b.value === undefined ? undefined : formatUsd(b.value, lang),
+  }));
+  return <TokenList tokens={rows} label={t('account.tokens')} />;
+}
+
+/** The total USD value of the balances, once known. */
+export function PortfolioTotal() {
+  const t = useT();
+  const lang = useLang();
+  const portfolio = useStore($portfolio);
+  if (portfolio.status !== 'ready') return null;
+  return (
+    <p className="total" part="total-value" data-total-usd={portfolio.totalUsd.toFixed(2)}>
+      <span className="visually-hidden">{t('account.totalValue')}: </span>
+      {formatUsd(portfolio.totalUsd, lang)}
+    </p>
+  );
+}

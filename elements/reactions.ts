@@ -4,6 +4,7 @@ import { $connection, type Connection } from '../src/stores/connection.js';
 import { $lastError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
 import { $route } from '../src/stores/route.js';
+import { $lastTransaction } from '../src/stores/transactions.js';
 
 /**
  * The one place that turns store changes into the DOM events of the public contract, dispatched on
@@ -57,7 +58,10 @@ function listen(): () => void {
   const offError = $lastError.listen((notice) => {
     if (notice) emit('wallet-error', { code: notice.error.code, message: notice.error.shortMessage });
   });
-  return () => [offRoute, offModal, offConnection, offError].forEach((off) => off());
+  const offTransaction = $lastTransaction.listen((notice) => {
+    if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind });
+  });
+  return () => [offRoute, offModal, offConnection, offError, offTransaction].forEach((off) => off());
 }
 
 function connectionEvents(prev: Connection, next: Connection) {

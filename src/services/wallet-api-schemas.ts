@@ -54,3 +54,8 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const historySchema = z.object({ data: z.array(transactionSchema), next: z.nullable(z.optional(z.string())) });
+
+export const profileSchema = z.object({
+  name: z.string(),
+  addresses: z.record(z.string(), z.object({ address: z.string() })),
+});

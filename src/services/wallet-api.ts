@@ -5,7 +5,7 @@ export type { Balance, Transaction, Transfer } from './wallet-api-schemas.js';
 import { TtlCache } from './ttl-cache.js';
 import {
   type Balance, type Transaction,
-  balancesSchema, historySchema, identitySchema, supportedChainsSchema,
+  balancesSchema, historySchema, identitySchema, profileSchema, supportedChainsSchema,
 } from './wallet-api-schemas.js';
 
 /** The widget's SDK identification, sent as `st` and `sv` on every call (reference/hosted-api.md §0). */
@@ -83,4 +83,19 @@ export async function getHistory(config: WalletApiConfig, address: string, chain
   const page = { data, next: body.next ?? null };
   caches.history.set(key, page);
   return page;
+}
+
+/**
+ * The address a name points to on EVM (coin type 60), through the service's name endpoint
+ * (reference/hosted-api.md §1.1 row 12). Undefined when the name is not registered.
+ */
+export async function resolveName(config: WalletApiConfig, name: string): Promise<`0x${string}` | undefined> {
+  try {
+    const body = await get(config, `/v1/profile/account/${encodeURIComponent(name)}`, { apiVersion: '2' }, profileSchema);
+    const address = body.addresses['60']?.address;
+    return address && /^0x[0-9a-fA-F]{40}$/.test(address) ? (address as `0x${string}`) : undefined;
+  } catch (error) {
+    if ((error as { details?: string }).details?.includes('HTTP 404')) return undefined;
+    throw error;
+  }
 }

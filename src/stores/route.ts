@@ -9,7 +9,22 @@ export type Route =
   | { view: 'ConnectingExternal'; walletId: string; error?: RouteError }
   | { view: 'Account'; tab?: AccountTab }
   | { view: 'SwitchNetwork'; pending?: Caip2; error?: RouteError }
+  | { view: 'Send'; error?: string }
+  | { view: 'SendReview'; transfer: SendTransfer; state?: 'approving'; error?: RouteError }
   | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError };
+
+/** A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable). */
+export interface SendTransfer {
+  tokenKey: string;
+  symbol: string;
+  decimals: number;
+  /** The ERC-20 contract; undefined for the native currency. */
+  tokenAddress: `0x${string}` | undefined;
+  amount: string;
+  to: `0x${string}`;
+  /** The name the visitor typed, when it was one. */
+  name: string | undefined;
+}
 
 /** The Account view's tabs. */
 export type AccountTab = 'tokens' | 'activity';

@@ -17,11 +17,14 @@ function routeFor(view: ViewName | undefined): Route {
   switch (view) {
     case 'SwitchNetwork':
       return { view: 'SwitchNetwork' };
+    case 'Send':
+      return { view: 'Send' };
     case undefined:
     case 'Account':
     case 'Connect':
     case 'ConnectingExternal':
     case 'UnsupportedChain':
+    case 'SendReview':
       return { view: 'Account' };
     default:
       return view satisfies never;

@@ -8,6 +8,7 @@ const paths = {
   network: 'M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18',
   disconnect: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h9',
   warning: 'M12 4l9 16H3zM12 10v4M12 17v.5',
+  send: 'M4 12l16-8-6 16-2-7zM12 13l8-9',
 } as const;
 
 export type IconName = keyof typeof paths;

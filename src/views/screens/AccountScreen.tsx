@@ -78,6 +78,14 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             <span className="list-label">{t('action.copyAddress')}</span>
           </button>
         </li>
+        {config.features.includes('send') ? (
+          <li>
+            <button type="button" className="list-button" part="button" data-action="send" onClick={() => pushRoute({ view: 'Send' })}>
+              <span className="network-icon"><Icon name="send" /></span>
+              <span className="list-label">{t('action.send')}</span>
+            </button>
+          </li>
+        ) : null}
         <li>
           <button type="button" className="list-button" part="button" data-action="switch-network" onClick={() => pushRoute({ view: 'SwitchNetwork' })}>
             <span className="network-icon"><Icon name="network" /></span>

@@ -17,6 +17,8 @@ import { useT } from './use-t.js';
 const AccountScreen = lazy(() => import('./AccountScreen.js'));
 const SwitchNetworkScreen = lazy(() => import('./SwitchNetworkScreen.js'));
 const UnsupportedChainScreen = lazy(() => import('./UnsupportedChainScreen.js'));
+const SendScreen = lazy(() => import('./SendScreen.js'));
+const SendReviewScreen = lazy(() => import('./SendReviewScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -30,6 +32,10 @@ function Screen({ route }: { route: Route }) {
       return <SwitchNetworkScreen route={route} />;
     case 'UnsupportedChain':
       return <UnsupportedChainScreen route={route} />;
+    case 'Send':
+      return <SendScreen route={route} />;
+    case 'SendReview':
+      return <SendReviewScreen route={route} />;
     default:
       return route satisfies never;
   }

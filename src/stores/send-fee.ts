@@ -1,0 +1,32 @@
+import { atom } from 'nanostores';
+import { isEvmConnector } from '../connectors/types.js';
+import { $config } from './config.js';
+import { $connected } from './connection.js';
+import type { SendTransfer } from './route.js';
+import { findWallet } from './wallets.js';
+
+export type SendFee = { key: string; status: 'loading' } | { key: string; status: 'ready'; fee: bigint } | { key: string; status: 'error' };
+
+/** The network fee estimate of the transfer under review. */
+export const $sendFee = atom<SendFee | undefined>(undefined);
+
+const keyOf = (t: SendTransfer) => `${t.tokenKey}|${t.amount}|${t.to}`;
+
+export async function estimateSendFee(transfer: SendTransfer): Promise<void> {
+  const key = keyOf(transfer);
+  const connection = $connected.get();
+  const connector = connection && findWallet(connection.walletId);
+  if (!connection || !connector || !isEvmConnector(connector)) return $sendFee.set({ key, status: 'error' });
+  if ($sendFee.get()?.key === key && $sendFee.get()?.status !== 'error') return;
+  $sendFee.set({ key, status: 'loading' });
+  try {
+    const { estimateTransferFee } = await import('../connectors/evm/transfer.js');
+    const fee = await estimateTransferFee(
+      { from: connection.address as `0x${string}`, to: transfer.to, tokenAddress: transfer.tokenAddress, amount: BigInt(transfer.amount) },
+      { rpcUrl: $config.get().rpcUrls[connection.chainId], provider: connector.getProvider() },
+    );
+    if ($sendFee.get()?.key === key) $sendFee.set({ key, status: 'ready', fee });
+  } catch {
+    if ($sendFee.get()?.key === key) $sendFee.set({ key, status: 'error' });
+  }
+}

@@ -1,0 +1,45 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { truncateAddress } from '../../core/caip.js';
+import { formatAmount } from '../../core/format.js';
+import { networkInfo } from '../../core/networks.js';
+import { confirmSend } from '../../stores/actions/send.js';
+import { $connected } from '../../stores/connection.js';
+import type { Route } from '../../stores/route.js';
+import { $sendFee, estimateSendFee } from '../../stores/send-fee.js';
+import { Spinner } from '../parts/Spinner.js';
+import { useLang, useT } from './use-t.js';
+
+/** Review: what goes where, the network fee estimate, then the wallet's approval. */
+export default function SendReviewScreen({ route }: { route: Extract<Route, { view: 'SendReview' }> }) {
+  const t = useT();
+  const lang = useLang();
+  const connection = useStore($connected);
+  const fee = useStore($sendFee);
+  const { transfer } = route;
+  useEffect(() => void estimateSendFee(transfer), [transfer]);
+  const native = connection ? networkInfo(connection.chainId).nativeCurrency : undefined;
+  return (
+    <div className="send-review">
+      <p className="review-amount" data-amount={transfer.amount}>{`${formatAmount(BigInt(transfer.amount), transfer.decimals, lang, transfer.decimals)} ${transfer.symbol}`}</p>
+      <dl className="review-list">
+        <div>
+          <dt>{t('send.receiver')}</dt>
+          <dd title={transfer.to} data-to={transfer.to}>{transfer.name ? `${transfer.name} (${truncateAddress(transfer.to)})` : truncateAddress(transfer.to)}</dd>
+        </div>
+        <div>
+          <dt>{t('send.networkFee')}</dt>
+          <dd data-fee={fee?.status === 'ready' ? fee.fee.toString() : undefined}>
+            {fee?.status === 'ready' && native ? `${formatAmount(fee.fee, native.decimals, lang, 6)} ${native.symbol}` : fee?.status === 'error' ? t('send.feeUnavailable') : t('send.estimating')}
+          </dd>
+        </div>
+      </dl>
+      {route.error ? <p className="status error" role="alert">{route.error.message}</p> : null}
+      {route.state === 'approving' ? (
+        <div className="pending" role="status"><Spinner /><p className="status">{t('send.approveInWallet')}</p></div>
+      ) : (
+        <button type="button" className="button primary wide" part="button" data-action="confirm-send" onClick={() => void confirmSend()}>{t('action.confirmSend')}</button>
+      )}
+    </div>
+  );
+}

@@ -1,17 +1,21 @@
 import modalCss from '../styles/modal.css';
 import tokensCss from '../styles/tokens.css';
+import { onSheetRegistered, registeredSheets } from '../src/views/sheets.js';
 
-let sheets: CSSStyleSheet[] | undefined;
+let base: CSSStyleSheet[] | undefined;
 
 /**
  * The widget's styles as constructable stylesheets, shared by every instance and adopted into each
  * shadow root: nothing goes into the host document, and a strict CSP (style-src 'self') allows them.
+ * Sheets that lazily loaded views register later are adopted as they come. Returns the unsubscribe.
  */
-export function adoptStyles(root: ShadowRoot): void {
-  sheets ??= [tokensCss, modalCss].map((text) => {
+export function adoptStyles(root: ShadowRoot): () => void {
+  base ??= [tokensCss, modalCss].map((text) => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(text);
     return sheet;
   });
-  root.adoptedStyleSheets = sheets;
+  const adopt = () => { root.adoptedStyleSheets = [...base!, ...registeredSheets()]; };
+  adopt();
+  return onSheetRegistered(adopt);
 }

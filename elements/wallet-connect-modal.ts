@@ -70,9 +70,11 @@ export class WalletConnectModalElement extends Base {
   #values: Partial<WidgetConfig> = {};
   #detach: (() => void) | undefined;
 
+  #unstyle: (() => void) | undefined;
+
   constructor() {
     super();
-    adoptStyles(this.shadowRoot!);
+    this.#unstyle = adoptStyles(this.shadowRoot!);
   }
 
   override connectedCallback(): void {
@@ -87,6 +89,8 @@ export class WalletConnectModalElement extends Base {
     // Read before attachHost, which makes the attribute mirror the modal's state.
     const openRequested = this.hasAttribute('open');
     this.#detach ??= attachHost(this);
+    // Shared sheets, re-adopted as lazily loaded views register theirs.
+    this.#unstyle ??= adoptStyles(this.shadowRoot!);
     this.#apply();
     super.connectedCallback();
     if (!restoreStarted) {
@@ -100,6 +104,8 @@ export class WalletConnectModalElement extends Base {
     super.disconnectedCallback();
     this.#detach?.();
     this.#detach = undefined;
+    this.#unstyle?.();
+    this.#unstyle = undefined;
   }
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {

@@ -18,6 +18,10 @@ import { WalletIcon } from '../parts/WalletIcon.js';
 import { ActivityTab } from './ActivityTab.js';
 import { PortfolioTotal, TokensTab } from './TokensTab.js';
 import { useLang, useT } from './use-t.js';
+import accountCss from '../../../styles/account.css';
+import { registerSheet } from '../sheets.js';
+
+registerSheet(accountCss);
 
 /** The avatar and name from the wallet data API when there is one, else the wallet's icon; then the address. */
 function Profile({ address, walletName, walletIcon }: { address: string; walletName: string; walletIcon: string | undefined }) {

@@ -9,6 +9,10 @@ import type { Route } from '../../stores/route.js';
 import { $sendFee, estimateSendFee } from '../../stores/send-fee.js';
 import { Spinner } from '../parts/Spinner.js';
 import { useLang, useT } from './use-t.js';
+import sendCss from '../../../styles/send.css';
+import { registerSheet } from '../sheets.js';
+
+registerSheet(sendCss);
 
 /** Review: what goes where, the network fee estimate, then the wallet's approval. */
 export default function SendReviewScreen({ route }: { route: Extract<Route, { view: 'SendReview' }> }) {

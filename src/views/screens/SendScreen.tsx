@@ -5,6 +5,10 @@ import type { Route } from '../../stores/route.js';
 import { $sendDraft, $sendTokens } from '../../stores/send.js';
 import { SendForm } from '../parts/SendForm.js';
 import { useLang, useT } from './use-t.js';
+import sendCss from '../../../styles/send.css';
+import { registerSheet } from '../sheets.js';
+
+registerSheet(sendCss);
 
 /** Send: choose a token, an amount and a receiver (address or name). */
 export default function SendScreen({ route }: { route: Extract<Route, { view: 'Send' }> }) {

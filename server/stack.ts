@@ -1,5 +1,8 @@
 import { startAnvil, type Anvil } from './anvil.js';
+import { seedLocalChain } from './chain/seed.js';
+import type { SeededChain } from './chain/types.js';
 import { PROJECT_ROOT } from './paths.js';
+import { startWalletApi, type WalletApiServer } from './api/serve.js';
 import { startWeb, type WebServer } from './web.js';
 
 export interface StackOptions {
@@ -10,6 +13,12 @@ export interface StackOptions {
   /** One port per chain, in the order of chainIds; 0 picks a free port. */
   evmPorts?: readonly number[];
   chainIds?: readonly number[];
+  /** Deploy the tokens, Uniswap, ENS and history on each chain (default true); false leaves bare chains. */
+  seed?: boolean;
+  /** The wallet data API's port; 0 (default) picks a free one. */
+  apiPort?: number;
+  /** Where the API keeps its index (SQLite); ':memory:' (default) keeps nothing between runs. */
+  apiDbPath?: string;
 }
 
 export interface StackChain {
@@ -20,7 +29,11 @@ export interface StackChain {
 export interface Stack {
   /** The demo page. */
   url: string;
+  /** The wallet data API, the widget's `api-url`. */
+  apiUrl: string;
   chains: StackChain[];
+  /** What seedLocalChain put on each chain, in the order of chains; empty when started with `seed: false`. */
+  seeded: SeededChain[];
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -36,11 +49,25 @@ async function stopAll(parts: readonly Stoppable[]): Promise<void> {
   if (failed) throw failed.reason;
 }
 
+/** Seeds every chain in parallel; the first failure is rethrown naming its chain, after all have settled. */
+async function seedAll(anvils: readonly Anvil[]): Promise<SeededChain[]> {
+  const results = await Promise.allSettled(anvils.map(({ rpcUrl, chainId }) => seedLocalChain(rpcUrl, chainId)));
+  const index = results.findIndex((result) => result.status === 'rejected');
+  const failed = results[index];
+  if (failed?.status === 'rejected') {
+    const chain = anvils[index] as Anvil;
+    const reason = failed.reason instanceof Error ? failed.reason.message : String(failed.reason);
+    throw new Error(`seeding chain ${chain.chainId} (${chain.rpcUrl}) failed: ${reason}`, { cause: failed.reason });
+  }
+  return results.map((result) => (result as PromiseFulfilledResult<SeededChain>).value);
+}
+
 /**
  * The local stack the demo and the end-to-end tests run against: one anvil per chain id (started in
- * parallel, they are independent) and then the web server, whose CSP needs the chains' RPC URLs. If any
- * part fails to start, the parts already running are stopped before the error is rethrown, so a failed
- * start never leaks processes or ports.
+ * parallel, they are independent), seeded in parallel with contracts and history (server/chain/), and then
+ * the web server, whose CSP needs the chains' RPC URLs. If any part fails to start (seeding included), the
+ * parts already running are stopped before the error is rethrown, so a failed start never leaks processes
+ * or ports.
  */
 export async function startStack({
   root = PROJECT_ROOT,
@@ -48,6 +75,9 @@ export async function startStack({
   webPort = 0,
   evmPorts = [0, 0],
   chainIds = [31337, 31338],
+  seed = true,
+  apiPort = 0,
+  apiDbPath = ':memory:',
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
@@ -61,19 +91,46 @@ export async function startStack({
     throw failure.reason;
   }
 
+  let seeded: SeededChain[] = [];
+  if (seed) {
+    try {
+      seeded = await seedAll(anvils);
+    } catch (err) {
+      await stopAll(anvils).catch(() => undefined);
+      throw err;
+    }
+  }
+
   const chains = anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }));
-  let web: WebServer;
+  // The wallet data API indexes and prices the chains; its URL goes into the demo page and its CSP.
+  let api: WalletApiServer;
   try {
-    web = await startWeb({ root, host, port: webPort, chains });
+    api = await startWalletApi({
+      host,
+      port: apiPort,
+      dbPath: apiDbPath,
+      chains: anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl, seeded: seeded.find((s) => s.chainId === chainId) })),
+    });
   } catch (err) {
     await stopAll(anvils).catch(() => undefined);
+    throw err;
+  }
+
+  let web: WebServer;
+  try {
+    web = await startWeb({ root, host, port: webPort, chains, extraConnectSrc: [new URL(api.url).origin], placeholders: { API_URL: api.url } });
+  } catch (err) {
+    await stopAll([api, ...anvils]).catch(() => undefined);
     throw err;
   }
 
   let stopping: Promise<void> | undefined;
   return {
     url: web.url,
+    apiUrl: api.url,
     chains,
-    stop: () => (stopping ??= stopAll([web, ...anvils])),
+    seeded,
+    // The servers first: the API's indexer must not poll chains that are already gone.
+    stop: () => (stopping ??= stopAll([web, api]).finally(() => stopAll(anvils))),
   };
 }

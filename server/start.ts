@@ -3,8 +3,10 @@
  * it all on Ctrl-C. Ports come from the environment so a clash has a one-line fix.
  *
  * Environment: WEB_PORT (5173), EVM_PORT_1 (8545, chain 31337), EVM_PORT_2 (8546, chain 31338),
+ * API_PORT (8547, the wallet data API), WALLET_API_DB (its SQLite file, default .cache/wallet-api.sqlite),
  * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
  */
+import { join } from 'node:path';
 import { runBuild } from './build.js';
 import { PROJECT_ROOT } from './paths.js';
 import { PortInUseError } from './ports.js';
@@ -15,6 +17,7 @@ const PORT_SETTINGS = [
   { env: 'WEB_PORT', fallback: 5173 },
   { env: 'EVM_PORT_1', fallback: 8545 },
   { env: 'EVM_PORT_2', fallback: 8546 },
+  { env: 'API_PORT', fallback: 8547 },
 ] as const;
 
 function readPort(env: string, fallback: number): number {
@@ -48,9 +51,15 @@ function printBanner(stack: Stack): void {
     'wallet-connect-modal local stack is running',
     '',
     `  Demo page      ${stack.url}`,
+    `  Wallet API     ${stack.apiUrl}`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
+    ...stack.seeded.map(
+      (seeded) =>
+        `  Seeded ${String(seeded.chainId).padEnd(7)} tokens ${seeded.tokens.map((t) => t.symbol).join(', ')}; ` +
+        `NFTs ${seeded.nfts.map((n) => n.symbol).join(', ')}; ENS ${seeded.ens.names.map((n) => n.name).join(', ')}`,
+    ),
     '',
-    '  Accounts: anvil defaults (mnemonic "test test test test test test test test test test test junk"), 10000 ETH each',
+    '  Accounts: anvil defaults (mnemonic "test test test test test test test test test test test junk"); #0 is dev.eth',
     '',
     'Press Ctrl-C to stop.',
     '',
@@ -65,7 +74,8 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, ...evmPorts] = ports as [number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort] = ports as [number, number, number, number];
+  const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
   // Shared with the signal handler, which may fire during any step below.
@@ -105,7 +115,9 @@ async function main(): Promise<void> {
 
   let started: Stack;
   try {
-    started = await startStack({ webPort, evmPorts, chainIds: [...CHAIN_IDS] });
+    // The API's index survives a restart in this file (WALLET_API_DB); a fresh chain resets it.
+    const apiDbPath = process.env.WALLET_API_DB ?? join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
+    started = await startStack({ webPort, evmPorts, apiPort, apiDbPath, chainIds: [...CHAIN_IDS] });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

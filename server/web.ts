@@ -17,6 +17,8 @@ export interface WebAppOptions {
   root: string;
   chains: readonly WebChain[];
   extraConnectSrc?: readonly string[];
+  /** `%NAME%` in demo/index.html → value (the stack passes API_URL). */
+  placeholders?: Readonly<Record<string, string>>;
 }
 
 export interface WebOptions extends WebAppOptions {
@@ -46,7 +48,12 @@ export function substituteRpcUrls(html: string, chains: readonly WebChain[]): st
 }
 
 /** The hono app alone (no socket), so tests can drive it with `app.request()`. */
-export function createWebApp({ root, chains, extraConnectSrc = [] }: WebAppOptions): Hono {
+/** Fills `%NAME%` for each entry of `placeholders` (e.g. `%API_URL%`). */
+export function substitutePlaceholders(html: string, placeholders: Readonly<Record<string, string>>): string {
+  return html.replace(/%([A-Z_]+)%/g, (placeholder, name: string) => placeholders[name] ?? placeholder);
+}
+
+export function createWebApp({ root, chains, extraConnectSrc = [], placeholders = {} }: WebAppOptions): Hono {
   const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc });
   const app = new Hono();
 
@@ -68,7 +75,7 @@ export function createWebApp({ root, chains, extraConnectSrc = [] }: WebAppOptio
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return c.text('demo/index.html not found', 404);
       throw err;
     }
-    return c.html(substituteRpcUrls(html, chains));
+    return c.html(substitutePlaceholders(substituteRpcUrls(html, chains), placeholders));
   });
 
   for (const mount of STATIC_MOUNTS) {

@@ -71,9 +71,9 @@ export async function getBalances(config: WalletApiConfig, address: string, chai
  * One page of history. Transactions whose every transfer is spam are dropped, and only the active chain's
  * are kept (SPEC.md §5).
  */
-export async function getHistory(config: WalletApiConfig, address: string, chainId: Caip2, cursor?: string, signal?: AbortSignal) {
+export async function getHistory(config: WalletApiConfig, address: string, chainId: Caip2, cursor?: string, { signal, force = false }: { signal?: AbortSignal; force?: boolean } = {}) {
   const key = `${config.apiUrl}|${chainId}:${address.toLowerCase()}|${cursor ?? ''}`;
-  const cached = caches.history.get(key);
+  const cached = force ? undefined : caches.history.get(key);
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return { data: [], next: null };
   const body = await get(config, `/v1/account/${address}/history`, { cursor, chainId }, historySchema, signal);

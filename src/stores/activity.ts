@@ -24,7 +24,7 @@ const initial: ActivityState = { key: undefined, items: [], next: null, loading:
 /** The connected account's history on the active chain, page by page through the service's cursor. */
 export const $activity = atom<ActivityState>(initial);
 
-async function loadPage(reset: boolean) {
+async function loadPage(reset: boolean, force = false) {
   const connection = $connected.get();
   const api = $walletApi.get();
   if (!connection || !api) return $activity.set(initial);
@@ -34,7 +34,7 @@ async function loadPage(reset: boolean) {
   const cursor = reset ? undefined : state.next ?? undefined;
   $activity.set(reset ? { ...initial, key, loading: true } : { ...state, loading: true });
   try {
-    const page = await getHistory(api, connection.address, connection.chainId, cursor);
+    const page = await getHistory(api, connection.address, connection.chainId, cursor, { force });
     const now = $activity.get();
     if (now.key !== key) return;
     const seen = new Set(now.items.map((tx) => tx.id));
@@ -56,5 +56,14 @@ onMount($activity, () => {
 
 /** The next page, when there is one (the Activity list calls this as its end scrolls into view). */
 export const loadMoreActivity = () => loadPage(false);
-/** From the first page again (after a transaction). */
-export const refreshActivity = () => loadPage(true);
+/**
+ * From the first page again, past the cache. After a transaction, `expectHash` waits for the service to
+ * have indexed it: the first page is read again a few times, a little later each time, until it shows.
+ */
+export async function refreshActivity(expectHash?: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    await loadPage(true, true);
+    if (!expectHash || $activity.get().items.some((tx) => tx.metadata.hash.toLowerCase() === expectHash.toLowerCase())) return;
+  }
+}

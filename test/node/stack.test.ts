@@ -47,9 +47,12 @@ describe('startStack', () => {
       );
       assert.equal(
         page.headers.get('content-security-policy'),
-        `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ${a.rpcUrl} ${b.rpcUrl}; ` +
+        `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ${a.rpcUrl} ${b.rpcUrl} ${new URL(stack.apiUrl).origin}; ` +
           "base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
       );
+      // The wallet data API answers for both chains.
+      const chains = await fetch(new URL(`v1/supported-chains?projectId=t&st=t&sv=t`, stack.apiUrl));
+      assert.deepEqual(await chains.json(), { http: ['eip155:31337', 'eip155:31338'], ws: [] });
 
       await Promise.all([stack.stop(), stack.stop()]);
       stopped = true;

@@ -71,5 +71,5 @@ export async function confirmSend(): Promise<void> {
   showToast(status === 'confirmed' ? 'success' : 'error', status === 'confirmed' ? t('send.confirmed') : t('error.sendFailed'));
   void refreshNativeBalance();
   void refreshPortfolio();
-  void refreshActivity();
+  void refreshActivity(hash);
 }

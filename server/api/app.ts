@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { PROJECT_ROOT } from '../paths.js';
+import { ChainRegistry, type ApiChainOptions } from './chains.js';
+import { ApiError } from './errors.js';
+import { IdentityResolver } from './identity.js';
+import { Indexer, type IndexerOptions } from './indexer.js';
+import { NftMetadataReader } from './nft-metadata.js';
+import { PriceOracle, type PriceTable } from './prices.js';
+import { addRoutes } from './routes.js';
+import { IndexStore } from './store.js';
+import { TokenCatalog } from './token-metadata.js';
+
+export interface WalletApiOptions {
+  chains: readonly ApiChainOptions[];
+  /** The index database. Default `.cache/wallet-api.sqlite` in the project root; `':memory:'` keeps nothing. */
+  dbPath?: string;
+  /** Accepted project ids. Default: any non-empty id. */
+  projectIds?: readonly string[];
+  /** USD prices by CAIP-10 token id or `native:<chainId>`; they win over the Uniswap V2 pools. */
+  priceTable?: PriceTable;
+  indexer?: IndexerOptions;
+}
+
+export interface WalletApi {
+  app: Hono;
+  indexer: Indexer;
+  /** Stops the indexer, saves the index and closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
+
+/**
+ * The wallet data API (the hosted Blockchain API's wire format, hosted-api.md §1) over the local chains:
+ * opens the index, starts the indexer, and returns the hono app. Async because SQLite (sql.js) loads wasm.
+ */
+export async function createWalletApi({ chains: chainOptions, dbPath = DEFAULT_DB_PATH, projectIds, priceTable, indexer: indexerOptions }: WalletApiOptions): Promise<WalletApi> {
+  const chains = new ChainRegistry(chainOptions);
+  const store = await IndexStore.open(dbPath);
+  const tokens = new TokenCatalog(store, chains);
+  const prices = new PriceOracle(chains, tokens, priceTable);
+  const identity = new IdentityResolver(chains);
+  const nfts = new NftMetadataReader(chains);
+  const indexer = new Indexer(store, chains, tokens, indexerOptions);
+
+  const app = new Hono();
+  // The widget runs on other sites' origins; it sends no credentials and at most Content-Type.
+  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 600 }));
+  app.use('*', async (c, next) => {
+    await next();
+    // Clients cache per SPEC.md §9 themselves; an HTTP cache in between would hide a just-mined transfer.
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: projectIds ? new Set(projectIds) : undefined });
+  app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.body, err.status);
+    console.error('[wallet-api] request failed:', err);
+    return c.json(new ApiError(500, [{ name: 'server', description: 'Internal server error' }]).body, 500);
+  });
+
+  indexer.start();
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    indexer,
+    close: () =>
+      (closing ??= (async () => {
+        await indexer.stop();
+        store.persist();
+        store.close();
+      })()),
+  };
+}

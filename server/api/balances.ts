@@ -1,0 +1,94 @@
+import { erc20Abi, formatUnits, getAddress, type Address } from 'viem';
+import { caip2, tokenCaip10 } from './caip.js';
+import type { ApiChain } from './chains.js';
+import { NATIVE_ICON_URL } from './icons.js';
+import { NATIVE, roundUsd, type PriceOracle } from './prices.js';
+import type { IndexStore } from './store.js';
+import type { TokenCatalog } from './token-metadata.js';
+
+/** `Balance` of hosted-api.md §1.2. */
+export interface Balance {
+  name: string;
+  symbol: string;
+  /** CAIP-2. */
+  chainId: string;
+  /** CAIP-10 token id; absent for the native currency. */
+  address?: string;
+  /** USD: quantity × price. */
+  value: number;
+  price: number;
+  quantity: { decimals: string; numeric: string };
+  iconUrl: string;
+}
+
+/** Every chain we serve is an anvil: its currency is ether. */
+export const NATIVE_CURRENCY = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const;
+
+export interface BalanceDeps {
+  store: IndexStore;
+  tokens: TokenCatalog;
+  prices: PriceOracle;
+}
+
+/** `amount` base units of a token with `decimals`, priced: the exact decimal string and its USD value. */
+export function quantify(amount: bigint, decimals: number, price: number): { numeric: string; value: number } {
+  const numeric = formatUnits(amount, decimals);
+  return { numeric, value: roundUsd(Number(numeric) * price) };
+}
+
+/**
+ * The address's balances, read live from the chain: the native currency, then every ERC-20 the chain was
+ * seeded with or the index has seen sent to the address. Zero balances are left out, as the hosted API
+ * does. Tokens with 0 decimals are kept: the widget drops them (hosted-api.md §1.1 row 4), not the API.
+ */
+export async function getBalances(chain: ApiChain, owner: Address, { store, tokens, prices }: BalanceDeps): Promise<Balance[]> {
+  const candidates = new Set<string>([
+    ...(chain.seeded?.tokens.map((token) => token.address.toLowerCase()) ?? []),
+    ...store.fungiblesReceivedBy(chain.chainId, owner),
+  ]);
+  const [native, priceMap, rows] = await Promise.all([
+    chain.client.getBalance({ address: owner }),
+    prices.prices(chain.chainId),
+    Promise.all(
+      [...candidates].map(async (token) => {
+        const [info, amount] = await Promise.all([
+          tokens.get(chain.chainId, token, 'erc20'),
+          chain.client.readContract({ address: token as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }).catch(() => 0n),
+        ]);
+        return { token, info, amount };
+      }),
+    ),
+  ]);
+
+  const balances: Balance[] = [];
+  if (native > 0n) {
+    const price = priceMap.get(NATIVE) ?? 0;
+    const { numeric, value } = quantify(native, NATIVE_CURRENCY.decimals, price);
+    balances.push({
+      name: NATIVE_CURRENCY.name,
+      symbol: NATIVE_CURRENCY.symbol,
+      chainId: caip2(chain.chainId),
+      value,
+      price,
+      quantity: { decimals: String(NATIVE_CURRENCY.decimals), numeric },
+      iconUrl: NATIVE_ICON_URL,
+    });
+  }
+  for (const { token, info, amount } of rows) {
+    if (amount === 0n || !info || info.kind !== 'erc20' || info.decimals === null) continue;
+    const price = priceMap.get(token) ?? 0;
+    const { numeric, value } = quantify(amount, info.decimals, price);
+    balances.push({
+      name: info.name,
+      symbol: info.symbol,
+      chainId: caip2(chain.chainId),
+      address: tokenCaip10(chain.chainId, getAddress(token)),
+      value,
+      price,
+      quantity: { decimals: String(info.decimals), numeric },
+      iconUrl: info.iconUrl,
+    });
+  }
+  // Largest holdings first; the native currency first among equals.
+  return balances.sort((a, b) => b.value - a.value || Number(a.address !== undefined) - Number(b.address !== undefined) || a.symbol.localeCompare(b.symbol));
+}

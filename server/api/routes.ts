@@ -1,0 +1,124 @@
+import type { Context, Hono, Next } from 'hono';
+import { getAddress, type Address } from 'viem';
+import { evmChainIdOf, isNativeAddress, parseCaip10 } from './caip.js';
+import type { ChainRegistry } from './chains.js';
+import { ApiError } from './errors.js';
+import { getBalances, NATIVE_CURRENCY } from './balances.js';
+import { getHistory } from './history.js';
+import { NATIVE_ICON_URL } from './icons.js';
+import type { IdentityResolver } from './identity.js';
+import type { NftMetadataReader } from './nft-metadata.js';
+import { addressParamSchema, balanceQuerySchema, commonQuerySchema, historyQuerySchema, identityQuerySchema, parseInputs, priceBodySchema } from './params.js';
+import { NATIVE, type PriceOracle } from './prices.js';
+import type { IndexStore } from './store.js';
+import type { TokenCatalog } from './token-metadata.js';
+
+export interface RouteDeps {
+  chains: ChainRegistry;
+  store: IndexStore;
+  tokens: TokenCatalog;
+  prices: PriceOracle;
+  identity: IdentityResolver;
+  nfts: NftMetadataReader;
+  /** Accepted project ids; undefined accepts any non-empty id. */
+  projectIds: ReadonlySet<string> | undefined;
+}
+
+function checkProject(projectId: string, projectIds: ReadonlySet<string> | undefined): void {
+  if (projectIds && !projectIds.has(projectId)) throw new ApiError(403, [{ name: 'projectId', description: 'Unknown project id' }]);
+}
+
+/** The chain node failed us: a 502 naming what could not be read, not a 500. */
+async function upstream<T>(what: string, promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (err) {
+    console.warn(`[wallet-api] ${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    throw new ApiError(502, [{ name: what, description: `the chain did not answer the ${what} lookup` }]);
+  }
+}
+
+/** A path address that passed validation, checksummed. */
+const pathAddress = (c: Context): Address => {
+  const [{ address }] = parseInputs([[addressParamSchema, { address: c.req.param('address') }, 'address']]);
+  return getAddress(address);
+};
+
+/** The Blockchain API routes the widget uses (hosted-api.md §1.1 rows 1–4 and 11). */
+export function addRoutes(app: Hono, deps: RouteDeps): void {
+  const { chains, store, tokens, prices, identity, nfts, projectIds } = deps;
+
+  // Every GET carries projectId, st and sv (hosted-api.md §0); checked before anything else.
+  app.on('GET', '/v1/*', async (c: Context, next: Next) => {
+    const [common] = parseInputs([[commonQuerySchema, c.req.query(), 'query']]);
+    checkProject(common.projectId, projectIds);
+    await next();
+  });
+
+  app.get('/v1/supported-chains', (c) => c.json({ http: chains.all().map((chain) => chain.caip2), ws: [] as string[] }));
+
+  app.get('/v1/identity/:address', async (c) => {
+    const address = pathAddress(c);
+    parseInputs([[identityQuerySchema, c.req.query(), 'query']]);
+    return c.json(await upstream('identity', identity.resolve(address)));
+  });
+
+  // hosted-api.md §1.1 row 12, answered from ENS on the local chain: coin type 60 is the EVM address.
+  app.get('/v1/profile/account/:name', async (c) => {
+    const name = c.req.param('name');
+    if (!/^[^\s/]{1,255}$/.test(name)) throw new ApiError(400, [{ name: 'name', description: 'not a name' }]);
+    const found = await upstream('profile', identity.resolveName(name));
+    if (!found) throw new ApiError(404, [{ name: 'name', description: `${name} is not registered` }]);
+    return c.json({
+      name: found.name,
+      registered_at: new Date(0).toISOString(),
+      addresses: { '60': { address: found.address, created: new Date(0).toISOString() } },
+      attributes: found.avatar ? [{ avatar: found.avatar }] : [],
+    });
+  });
+
+  app.get('/v1/account/:address/balance', async (c) => {
+    const [{ address }, query] = parseInputs([
+      [addressParamSchema, { address: c.req.param('address') }, 'address'],
+      [balanceQuerySchema, c.req.query(), 'query'],
+    ]);
+    const chain = chains.get(evmChainIdOf(query.chainId));
+    if (!chain) return c.json({ balances: [] }); // unsupported network: empty, as the hosted API answers
+    return c.json({ balances: await upstream('balance', getBalances(chain, getAddress(address), { store, tokens, prices })) });
+  });
+
+  app.get('/v1/account/:address/history', async (c) => {
+    const [{ address }, query] = parseInputs([
+      [addressParamSchema, { address: c.req.param('address') }, 'address'],
+      [historyQuerySchema, c.req.query(), 'query'],
+    ]);
+    const chain = chains.get(evmChainIdOf(query.chainId));
+    if (!chain) return c.json({ data: [], next: null });
+    return c.json(await getHistory(chain, address, query.cursor, { store, tokens, prices, nfts }));
+  });
+
+  app.post('/v1/fungible/price', async (c) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      throw ApiError.badRequest('body', 'body must be JSON: { currency, addresses, projectId }');
+    }
+    const [input] = parseInputs([[priceBodySchema, body, 'body']]);
+    checkProject(input.projectId, projectIds);
+    const fungibles = await Promise.all(
+      input.addresses.map(async (id) => {
+        const { caip2, address } = parseCaip10(id) as { caip2: string; address: string };
+        const chain = chains.get(evmChainIdOf(caip2));
+        if (!chain) return undefined; // unsupported network: left out
+        if (isNativeAddress(address)) {
+          return { address: id, name: NATIVE_CURRENCY.name, symbol: NATIVE_CURRENCY.symbol, iconUrl: NATIVE_ICON_URL, price: await prices.priceOf(chain.chainId, NATIVE) };
+        }
+        const info = await tokens.get(chain.chainId, address, 'erc20');
+        if (!info || info.kind !== 'erc20') return undefined;
+        return { address: id, name: info.name, symbol: info.symbol, iconUrl: info.iconUrl, price: await prices.priceOf(chain.chainId, address) };
+      }),
+    );
+    return c.json({ fungibles: fungibles.filter((f) => f !== undefined) });
+  });
+}

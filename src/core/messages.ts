@@ -9,25 +9,7 @@ const en = {
   'error.disconnectFailed': 'Failed to disconnect',
   'error.modalClosed': 'Modal closed',
   'error.unsupportedChain': 'Unsupported chain',
-  'error.tokenBalanceUnavailable': 'Token Balance Unavailable',
-  'error.amountAndReceiverRequired': 'An amount and receiver address are required',
-  'error.tokenRequired': 'A token is required',
-  'error.failedToFetchTransactions': 'Failed to fetch transactions',
   // Our own
-  'error.invalidReceiver': 'Enter a valid address or name',
-  'error.receiverNotFound': 'No address found for {name}',
-  'error.invalidAmount': 'Enter an amount such as 1.5',
-  'error.zeroAmount': 'Enter an amount greater than 0',
-  'error.tooManyDecimals': '{symbol} has at most {decimals} decimals',
-  'error.insufficientBalance': 'Insufficient {symbol} balance',
-  'error.sendFailed': 'The transaction failed',
-  'error.receiptTimeout': 'The transaction is still pending',
-  'error.serviceUnavailable': 'The service could not be reached',
-  'error.invalidAppConfig': 'Invalid app configuration',
-  'error.rateLimited': 'Too many requests, try again shortly',
-  'error.serverError': 'The service had a problem',
-  'error.requestFailed': 'The request failed',
-  'error.invalidServiceResponse': 'The service sent an invalid response',
   'error.providerNotFound': 'Wallet not found',
   'error.alreadyConnected': 'A wallet is already connected',
   'error.notConnected': 'No wallet is connected',
@@ -72,31 +54,6 @@ const en = {
   'account.balanceLoading': 'Loading balance',
   'account.network': 'Network',
   'account.unknownBalance': '—',
-  'account.tokens': 'Tokens',
-  'account.activity': 'Activity',
-  'account.totalValue': 'Total value',
-  'account.noTokens': 'No tokens yet',
-  'account.noActivity': 'No activity yet',
-  'account.loadingActivity': 'Loading activity',
-  'activity.send': 'Sent',
-  'activity.receive': 'Received',
-  'activity.self': 'Moved',
-  'activity.failed': 'Failed',
-  'action.send': 'Send',
-  'action.review': 'Review',
-  'action.confirmSend': 'Send now',
-  'send.token': 'Token',
-  'send.chooseToken': 'Choose a token',
-  'send.amount': 'Amount',
-  'send.receiver': 'To',
-  'send.receiverPlaceholder': 'Address or ENS name',
-  'send.available': 'Available: {amount} {symbol}',
-  'send.networkFee': 'Network fee',
-  'send.estimating': 'Estimating…',
-  'send.feeUnavailable': 'Could not estimate',
-  'send.approveInWallet': 'Approve the transaction in your wallet',
-  'send.pending': 'Transaction sent, waiting for confirmation',
-  'send.confirmed': 'Transaction confirmed',
 
   'switch.approveInWallet': 'Approve in your wallet',
   'switch.approveHint': 'Switch to {network} in your wallet to continue.',
@@ -109,13 +66,22 @@ const en = {
   'toast.dismiss': 'Dismiss',
 } as const;
 
-export type MessageId = keyof typeof en;
+/** Ids of the core catalogue (above) and of the catalogues lazily loaded features register. */
+export type MessageId = keyof typeof en | keyof typeof import('./messages-account.js').accountMessages;
 
-const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en };
+const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 
-/** The message for `id` in `lang` (falling back to English), with `{name}` placeholders filled. */
+/**
+ * Adds a feature's messages, in `lang` (English by default). Features that load on demand register theirs
+ * when their code loads, so the entry file carries only the strings its own views need.
+ */
+export function registerMessages(messages: Partial<Record<MessageId, string>>, lang = 'en'): void {
+  catalogues[lang] = { ...catalogues[lang], ...messages };
+}
+
+/** The message for `id` in `lang` (falling back to English, then to the id), with `{name}` placeholders filled. */
 export function t(id: MessageId, values: Record<string, string> = {}, lang = 'en'): string {
   const base = lang.toLowerCase().split('-')[0] ?? 'en';
-  const template = catalogues[base]?.[id] ?? en[id];
+  const template = catalogues[base]?.[id] ?? catalogues.en?.[id] ?? id;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
 }

@@ -1,3 +1,4 @@
+import '../core/messages-account.js';
 import type * as z from 'zod/mini';
 import { WidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';

@@ -1,3 +1,4 @@
+import '../core/messages-account.js';
 import { atom, onMount } from 'nanostores';
 import { WidgetError, isWidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';

@@ -1,3 +1,4 @@
+import '../core/messages-account.js';
 import { atom, onMount } from 'nanostores';
 import { BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
 import { WidgetError, isWidgetError } from '../core/errors.js';

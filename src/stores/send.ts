@@ -1,3 +1,4 @@
+import '../core/messages-account.js';
 import { atom, computed } from 'nanostores';
 import { decimalToBaseUnits, parseAmount } from '../core/amount.js';
 import { isEvmAddress, parseCaip10 } from '../core/caip.js';

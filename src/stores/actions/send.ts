@@ -1,3 +1,4 @@
+import '../../core/messages-account.js';
 import { isEvmConnector } from '../../connectors/types.js';
 import { WidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';

@@ -1,3 +1,4 @@
+import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
 import { formatAmount } from '../../core/format.js';

@@ -1,3 +1,4 @@
+import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
 import { formatDateTime, formatDecimalString } from '../../core/format.js';
 import type { MessageId } from '../../core/messages.js';

@@ -1,3 +1,4 @@
+import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { truncateAddress } from '../../core/caip.js';

@@ -1,3 +1,4 @@
+import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
 import { formatAmount } from '../../core/format.js';
 import { reviewSend } from '../../stores/actions/send.js';

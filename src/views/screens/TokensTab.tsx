@@ -1,3 +1,4 @@
+import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
 import { formatDecimalString, formatUsd } from '../../core/format.js';
 import { $portfolio } from '../../stores/portfolio.js';

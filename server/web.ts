@@ -1,10 +1,8 @@
-import type { Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { buildCsp } from './csp.js';
-import { isAddressInUse, PortInUseError } from './ports.js';
+import { listen } from './listen.js';
 import { readStaticFile } from './static-files.js';
 
 export interface WebChain {
@@ -101,27 +99,5 @@ export function createWebApp({ root, chains, extraConnectSrc = [], placeholders 
 
 /** Serves the demo page, demo/ and dist/ on `host:port` (127.0.0.1 only by default). */
 export function startWeb({ port = 0, host = '127.0.0.1', ...appOptions }: WebOptions): Promise<WebServer> {
-  const app = createWebApp(appOptions);
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-      server.off('error', onListenError);
-      const urlHost = host.includes(':') ? `[${host}]` : host;
-      let stopping: Promise<void> | undefined;
-      resolve({
-        url: `http://${urlHost}:${info.port}/`,
-        port: info.port,
-        stop: () =>
-          (stopping ??= new Promise<void>((done) => {
-            server.close(() => done());
-            // A browser's keep-alive sockets would otherwise hold close() open for seconds.
-            server.closeAllConnections();
-          })),
-      });
-    }) as Server;
-    const onListenError = (err: Error): void => {
-      server.close();
-      reject(isAddressInUse(err) ? new PortInUseError('web server', host, port) : err);
-    };
-    server.once('error', onListenError);
-  });
+  return listen(createWebApp(appOptions).fetch, { host, port, service: 'web server' });
 }

@@ -1,6 +1,4 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
-import { isAddressInUse, PortInUseError } from '../ports.js';
+import { listen } from '../listen.js';
 import { createWalletApi, type WalletApiOptions } from './app.js';
 import type { Indexer } from './indexer.js';
 
@@ -23,31 +21,14 @@ export interface WalletApiServer {
 export async function startWalletApi({ port = 0, host = '127.0.0.1', ...options }: WalletApiServerOptions): Promise<WalletApiServer> {
   const api = await createWalletApi(options);
   try {
-    return await new Promise<WalletApiServer>((resolve, reject) => {
-      const server = serve({ fetch: api.app.fetch, port, hostname: host }, (info) => {
-        server.off('error', onListenError);
-        const urlHost = host.includes(':') ? `[${host}]` : host;
-        let stopping: Promise<void> | undefined;
-        resolve({
-          url: `http://${urlHost}:${info.port}/`,
-          port: info.port,
-          indexer: api.indexer,
-          stop: () =>
-            (stopping ??= (async () => {
-              await new Promise<void>((done) => {
-                server.close(() => done());
-                server.closeAllConnections();
-              });
-              await api.close();
-            })()),
-        });
-      }) as Server;
-      const onListenError = (err: Error): void => {
-        server.close();
-        reject(isAddressInUse(err) ? new PortInUseError('wallet API', host, port) : err);
-      };
-      server.once('error', onListenError);
-    });
+    const server = await listen(api.app.fetch, { host, port, service: 'wallet API' });
+    let stopping: Promise<void> | undefined;
+    return {
+      url: server.url,
+      port: server.port,
+      indexer: api.indexer,
+      stop: () => (stopping ??= server.stop().then(() => api.close())),
+    };
   } catch (err) {
     await api.close();
     throw err;

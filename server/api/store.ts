@@ -1,4 +1,4 @@
-import type { IndexedBlock, TransferKind } from './block-parser.js';
+import type { IndexedBlock, IndexedTransfer, TransferKind } from './block-parser.js';
 import { SqliteFile, type Row } from './sqlite.js';
 
 /** Bump when the tables change: an index of another version is dropped and rebuilt from the chain. */
@@ -38,14 +38,8 @@ export interface TokenRecord {
   decimals: number | null;
 }
 
-export interface StoredTransfer {
-  seq: number;
-  kind: TransferKind;
-  token: string | null;
-  from: string;
-  to: string;
-  amount: string;
-}
+/** A transfer as stored: its transaction's hash is the row it belongs to. */
+export type StoredTransfer = Omit<IndexedTransfer, 'hash'>;
 
 export interface StoredTx {
   hash: string;

@@ -1,19 +1,10 @@
 import { expect } from '@esm-bundle/chai';
 import { createInjectedConnector } from '../../../src/connectors/evm/injected.js';
 import type { ConnectResult } from '../../../src/connectors/types.js';
-import { WidgetError } from '../../../src/core/errors.js';
 import { networkInfo } from '../../../src/core/networks.js';
 import { ALICE, BOB, SVG_ICON, createFakeProvider, providerError, type FakeProvider } from '../support/fake-wallet.js';
+import { rejection } from '../support/rejection.js';
 
-async function rejection(promise: Promise<unknown>): Promise<WidgetError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(WidgetError);
-    return error as WidgetError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('connectors/evm/injected createInjectedConnector', () => {
   let provider: FakeProvider;

@@ -1,8 +1,8 @@
 import { expect } from '@esm-bundle/chai';
 import type { Caip2 } from '../../../src/core/caip.js';
-import { WidgetError } from '../../../src/core/errors.js';
 import { SDK_TYPE, SDK_VERSION, clearWalletApiCaches, getBalances, getHistory, getIdentity } from '../../../src/services/wallet-api.js';
 import { type FakeFetch, installFakeFetch } from '../support/fake-fetch.js';
+import { rejection } from '../support/rejection.js';
 
 const api = { apiUrl: 'http://api.test', projectId: 'p1' };
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -16,15 +16,6 @@ const tx = (id: string, chain: string, transfers: unknown[] | null) => ({
 const fungible = { fungible_info: { name: 'Local Token', symbol: 'LTK' }, direction: 'in', quantity: { numeric: '1.5' } };
 const spam = { nft_info: { name: 'Free Mint Prize', flags: { is_spam: true } }, direction: 'in', quantity: { numeric: '1' } };
 
-async function rejection(promise: Promise<unknown>): Promise<WidgetError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(WidgetError);
-    return error as WidgetError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('services/wallet-api', () => {
   let net: FakeFetch;

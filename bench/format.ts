@@ -26,3 +26,9 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const bytes = (n: number) => n.toLocaleString('en-US');
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 export const mb = (n: number) => `${n.toFixed(2)} MB`;
+
+/** Nearest-rank percentile (p in 0–100) of `values`. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

@@ -1,10 +1,12 @@
 /**
- * `npm run bench [-- --no-build] [-- --runs N]`: the widget's size and speed figures against a bare
- * React + r2wc floor. Prints two tables, writes .cache/bench/results.json, exits 0 even when a target
+ * `npm run bench [-- --no-build] [-- --runs N] [-- --no-stack]`: the widget's size and speed figures against
+ * a bare React + r2wc floor, then (unless --no-stack) account-data figures against the local stack
+ * (bench/account.ts). Prints three tables, writes .cache/bench/results.json, exits 0 even when a target
  * is missed; non-zero only when something breaks (build, browser, page).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { accountSection, type AccountFigures } from './account.js';
 import { buildFloor } from './floor.js';
 import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
 import { launch, measureRun, type RunResult } from './measure.js';
@@ -15,24 +17,26 @@ import { buildWidget, type FileSize, measureFile, snapshotWidget, widgetSizes } 
 const ENTRY_BROTLI_TARGET = 80 * 1024;
 const OPEN_RATIO_TARGET = 1.5;
 
-function parseArgs(argv: string[]): { build: boolean; runs: number } {
+function parseArgs(argv: string[]): { build: boolean; runs: number; stack: boolean } {
   let build = true;
+  let stack = true;
   let runs = 9;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--no-build') build = false;
+    else if (arg === '--no-stack') stack = false;
     else if (arg === '--runs' || arg.startsWith('--runs=')) {
       const value = arg.includes('=') ? arg.slice(7) : argv[++i];
       runs = Number(value);
       if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a positive integer, got "${value}"`);
-    } else throw new Error(`unknown argument "${arg}" (usage: npm run bench -- [--no-build] [--runs N])`);
+    } else throw new Error(`unknown argument "${arg}" (usage: npm run bench -- [--no-build] [--runs N] [--no-stack])`);
   }
-  return { build, runs };
+  return { build, runs, stack };
 }
 
 async function main() {
   const started = Date.now();
-  const { build, runs } = parseArgs(process.argv.slice(2));
+  const { build, runs, stack } = parseArgs(process.argv.slice(2));
   if (runs < 7) console.warn(`note: --runs ${runs} is below 7; medians will be noisy`);
 
   if (build) {
@@ -71,6 +75,7 @@ async function main() {
   );
 
   // Speed
+  let report: Record<string, unknown>;
   const server = await startServer();
   let browser;
   try {
@@ -128,35 +133,43 @@ async function main() {
       for (const line of problems) console.log(`  ${line}`);
     }
 
-    const file = join(BENCH_CACHE, 'results.json');
-    mkdirSync(BENCH_CACHE, { recursive: true });
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          runs,
-          sizes: { entry, chunks, total, floor, entryBrotliTarget: ENTRY_BROTLI_TARGET, entryBrotliOk: entryOk },
-          speed: {
-            widget,
-            floor: floorFigures,
-            openRatio,
-            openRatioTarget: OPEN_RATIO_TARGET,
-            openRatioOk: openOk,
-            requestsBeforeOpen: beforeUrls,
-            requestsOnOpen: onOpen,
-            problems,
-          },
-        },
-        null,
-        2,
-      ) + '\n',
-    );
-    console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
+    report = {
+      date: new Date().toISOString(),
+      runs,
+      sizes: { entry, chunks, total, floor, entryBrotliTarget: ENTRY_BROTLI_TARGET, entryBrotliOk: entryOk },
+      speed: {
+        widget,
+        floor: floorFigures,
+        openRatio,
+        openRatioTarget: OPEN_RATIO_TARGET,
+        openRatioOk: openOk,
+        requestsBeforeOpen: beforeUrls,
+        requestsOnOpen: onOpen,
+        problems,
+      },
+    };
   } finally {
     await browser?.close();
     await server.close();
   }
+
+  // Account data against the local stack (started and stopped by accountSection, also on error).
+  let account: AccountFigures | { error: string } | undefined;
+  let accountFailure: unknown;
+  if (stack) {
+    try {
+      account = await accountSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      account = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  const file = join(BENCH_CACHE, 'results.json');
+  mkdirSync(BENCH_CACHE, { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }) }, null, 2) + '\n');
+  console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
+  if (accountFailure) throw accountFailure;
 }
 
 main().catch((error: unknown) => {

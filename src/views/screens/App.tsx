@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, lazy } from 'react';
+import { Suspense, useEffect } from 'react';
 import { close, goBack } from '../../stores/actions/index.js';
+import { $connected } from '../../stores/connection.js';
 import { $wallets } from '../../stores/wallets.js';
 import { $dismissible } from '../../stores/dismissible.js';
 import { $modal } from '../../stores/modal.js';
@@ -11,14 +12,15 @@ import { Spinner } from '../parts/Spinner.js';
 import { Toast } from '../parts/Toast.js';
 import { ConnectScreen } from './ConnectScreen.js';
 import { ConnectingExternalScreen } from './ConnectingExternalScreen.js';
+import { lazyScreen } from './lazy-screen.js';
 import { useT } from './use-t.js';
 
 // Views past Connect load on demand: their code (and viem) stays out of the entry file.
-const AccountScreen = lazy(() => import('./AccountScreen.js'));
-const SwitchNetworkScreen = lazy(() => import('./SwitchNetworkScreen.js'));
-const UnsupportedChainScreen = lazy(() => import('./UnsupportedChainScreen.js'));
-const SendScreen = lazy(() => import('./SendScreen.js'));
-const SendReviewScreen = lazy(() => import('./SendReviewScreen.js'));
+const AccountScreen = lazyScreen(() => import('./AccountScreen.js'));
+const SwitchNetworkScreen = lazyScreen(() => import('./SwitchNetworkScreen.js'));
+const UnsupportedChainScreen = lazyScreen(() => import('./UnsupportedChainScreen.js'));
+const SendScreen = lazyScreen(() => import('./SendScreen.js'));
+const SendReviewScreen = lazyScreen(() => import('./SendReviewScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -54,6 +56,12 @@ export function App() {
   const dismissible = useStore($dismissible);
   const canGoBack = useStore($canGoBack);
   const toast = useStore($toast);
+  const connected = useStore($connected) !== undefined;
+  // With a connection (made in the open modal, or restored from a stored session) the Account view is
+  // the next thing shown: have its code ready, so opening it never waits on a loading state.
+  useEffect(() => {
+    if (connected) void AccountScreen.preload().catch(() => {});
+  }, [connected]);
   const title = route.view === 'ConnectingExternal' ? <WalletName walletId={route.walletId} /> : t(`view.${route.view}`);
   return (
     <Dialog

@@ -61,33 +61,16 @@ export async function getBalances(chain: ApiChain, owner: Address, { store, toke
   ]);
 
   const balances: Balance[] = [];
+  const row = (amount: bigint, decimals: number, price: number, meta: { name: string; symbol: string; iconUrl: string; address?: string }): Balance => {
+    const { numeric, value } = quantify(amount, decimals, price);
+    return { name: meta.name, symbol: meta.symbol, chainId: caip2(chain.chainId), ...(meta.address ? { address: meta.address } : {}), value, price, quantity: { decimals: String(decimals), numeric }, iconUrl: meta.iconUrl };
+  };
   if (native > 0n) {
-    const price = priceMap.get(NATIVE) ?? 0;
-    const { numeric, value } = quantify(native, NATIVE_CURRENCY.decimals, price);
-    balances.push({
-      name: NATIVE_CURRENCY.name,
-      symbol: NATIVE_CURRENCY.symbol,
-      chainId: caip2(chain.chainId),
-      value,
-      price,
-      quantity: { decimals: String(NATIVE_CURRENCY.decimals), numeric },
-      iconUrl: NATIVE_ICON_URL,
-    });
+    balances.push(row(native, NATIVE_CURRENCY.decimals, priceMap.get(NATIVE) ?? 0, { ...NATIVE_CURRENCY, iconUrl: NATIVE_ICON_URL }));
   }
   for (const { token, info, amount } of rows) {
     if (amount === 0n || !info || info.kind !== 'erc20' || info.decimals === null) continue;
-    const price = priceMap.get(token) ?? 0;
-    const { numeric, value } = quantify(amount, info.decimals, price);
-    balances.push({
-      name: info.name,
-      symbol: info.symbol,
-      chainId: caip2(chain.chainId),
-      address: tokenCaip10(chain.chainId, getAddress(token)),
-      value,
-      price,
-      quantity: { decimals: String(info.decimals), numeric },
-      iconUrl: info.iconUrl,
-    });
+    balances.push(row(amount, info.decimals, priceMap.get(token) ?? 0, { name: info.name, symbol: info.symbol, iconUrl: info.iconUrl, address: tokenCaip10(chain.chainId, getAddress(token)) }));
   }
   // Largest holdings first; the native currency first among equals.
   return balances.sort((a, b) => b.value - a.value || Number(a.address !== undefined) - Number(b.address !== undefined) || a.symbol.localeCompare(b.symbol));

@@ -16,7 +16,7 @@ describe('actions: the wallet changes chain (establish-connection)', () => {
     resetStores({ networks: ['eip155:1', 'eip155:137'] });
     stopWatching = watchWallets();
     wallet = pageWallet({ accounts: [ALICE], chainId: '0x1' });
-    $modal.set({ open: true, loading: false });
+    $modal.set({ open: true });
     await connect(wallet.id);
     expect($modal.get().open).to.equal(false);
   });
@@ -72,7 +72,7 @@ describe('actions: connecting a wallet that is on an unsupported chain', () => {
     resetStores({ networks: ['eip155:1'] });
     stopWatching = watchWallets();
     wallet = pageWallet({ accounts: [ALICE], chainId: '0x89' });
-    $modal.set({ open: true, loading: false });
+    $modal.set({ open: true });
   });
   afterEach(() => {
     wallet.stop();

@@ -19,7 +19,7 @@ describe('actions/connect', () => {
     resetStores({ networks: ['eip155:1', 'eip155:137'] });
     stopWatching = watchWallets();
     wallet = pageWallet({ accounts: [ALICE], chainId: '0x1', name: 'Alpha Wallet' });
-    $modal.set({ open: true, loading: false });
+    $modal.set({ open: true });
     statuses = [];
     stopStatuses = $connection.listen((c) => statuses.push(c.status));
   });

@@ -23,7 +23,7 @@ describe('actions/switch-network', () => {
 
   async function connectOn(chainId: string) {
     wallet = pageWallet({ accounts: [ALICE], chainId });
-    $modal.set({ open: true, loading: false });
+    $modal.set({ open: true });
     await connect(wallet.id);
   }
 
@@ -39,7 +39,7 @@ describe('actions/switch-network', () => {
 
   it('from SwitchNetwork: shows the pending network, then goes back to Account', async () => {
     await connectOn('0x1');
-    $modal.set({ open: true, loading: false });
+    $modal.set({ open: true });
     resetRoute({ view: 'Account' });
     pushRoute({ view: 'SwitchNetwork' });
     const answer = deferred<null>();
@@ -55,7 +55,7 @@ describe('actions/switch-network', () => {
 
   it('a refusal stays on SwitchNetwork with "Network switch rejected" and rejects with SWITCH_REJECTED', async () => {
     await connectOn('0x1');
-    $modal.set({ open: true, loading: false });
+    $modal.set({ open: true });
     resetRoute({ view: 'Account' });
     pushRoute({ view: 'SwitchNetwork' });
     wallet.provider.handle('wallet_switchEthereumChain', () => {

@@ -18,7 +18,7 @@ export function resetStores(config: Partial<WidgetConfig> = {}): void {
   $lastError.set(undefined);
   $lastConnection.set(null);
   $recentWallets.set([]);
-  $modal.set({ open: false, loading: false });
+  $modal.set({ open: false });
   resetRoute({ view: 'Connect' });
   localStorage.clear();
 }

@@ -11,6 +11,13 @@ rmSync('dist', { recursive: true, force: true });
 
 const plugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  // The WalletConnect SDK reads Node's `global` (mostly behind typeof checks, not all): the page's globalThis.
+  replace({
+    include: ['node_modules/@walletconnect/**'],
+    preventAssignment: true,
+    delimiters: ['(?<![.\\w$"\'`])', '(?![\\w$"\'`:])'],
+    values: { global: 'globalThis' },
+  }),
   cssTextRollup(),
   nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
   commonjs(),

@@ -18,7 +18,7 @@ import { App } from '../src/views/screens/App.js';
 import { attachHost, dispatch } from './reactions.js';
 import { adoptStyles } from './styles.js';
 
-const VIEWS = ['Connect', 'ConnectingExternal', 'Account', 'SwitchNetwork', 'UnsupportedChain'] as const satisfies readonly ViewName[];
+const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'Account', 'SwitchNetwork', 'UnsupportedChain'] as const satisfies readonly ViewName[];
 const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
 const namespaceArg = z.optional(z.enum(['eip155', 'solana']));
 

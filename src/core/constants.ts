@@ -14,3 +14,7 @@ export const NATIVE_BALANCE_TTL_MS = 30_000;
 export const STORAGE_PREFIX = 'wallet-connect-modal:';
 /** After a failed balance call, no new attempt for this long (SPEC.md §9). */
 export const BALANCE_RETRY_BLOCK_MS = 30_000;
+/** A WalletConnect pairing URI is replaced by a fresh one after this long (SPEC.md §9). */
+export const PAIRING_EXPIRY_MS = 4 * 60_000;
+/** WalletConnect steps that wait on the relay (client start, publishing the proposal) give up after this long. */
+export const RELAY_TIMEOUT_MS = 8_000;

@@ -28,6 +28,8 @@ export type WidgetErrorCode =
   | 'REQUEST_FAILED'
   | 'BALANCE_UNAVAILABLE'
   | 'HISTORY_UNAVAILABLE'
+  | 'RELAY_UNAVAILABLE'
+  | 'PAIRING_EXPIRED'
   | 'UNKNOWN';
 
 export interface WidgetErrorOptions {

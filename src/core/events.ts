@@ -2,7 +2,16 @@ import type { Caip2, Namespace } from './caip.js';
 import type { WidgetErrorCode } from './errors.js';
 
 /** The views of the modal that a host can name in `open({ view })`. */
-export type ViewName = 'Connect' | 'ConnectingExternal' | 'Account' | 'SwitchNetwork' | 'UnsupportedChain' | 'Send' | 'SendReview';
+export type ViewName =
+  | 'Connect'
+  | 'AllWallets'
+  | 'ConnectingExternal'
+  | 'ConnectingWalletConnect'
+  | 'Account'
+  | 'SwitchNetwork'
+  | 'UnsupportedChain'
+  | 'Send'
+  | 'SendReview';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {

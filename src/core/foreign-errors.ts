@@ -21,6 +21,9 @@ const rejected: Record<Operation, [WidgetErrorCode, MessageId]> = {
   request: ['USER_REJECTED', 'error.userRejected'],
 };
 
+/** WalletConnect's own rejection codes (a wallet declining a session proposal, its chains or its methods). */
+const WALLETCONNECT_REJECTED = [5000, 5001, 5002];
+
 /** EIP-1193 provider error codes. */
 export const ProviderErrorCode = {
   userRejected: 4001,
@@ -54,6 +57,7 @@ export function toWidgetError(error: unknown, during: Operation): WidgetError {
   const code = providerErrorCode(error);
   const details = error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : undefined;
   const make = ([c, id]: [WidgetErrorCode, MessageId]) => new WidgetError(c, t(id), { details, cause: error });
+  if (code !== undefined && WALLETCONNECT_REJECTED.includes(code)) return make(rejected[during]);
   switch (code) {
     case ProviderErrorCode.userRejected:
       return make(rejected[during]);

@@ -25,7 +25,9 @@ const en = {
   'error.invalidArgument': 'Invalid argument',
 
   'view.Connect': 'Connect Wallet',
+  'view.AllWallets': 'All Wallets',
   'view.ConnectingExternal': '{wallet}',
+  'view.ConnectingWalletConnect': 'WalletConnect',
   'view.Account': 'Account',
   'view.SwitchNetwork': 'Choose Network',
   'view.UnsupportedChain': 'Switch Network',
@@ -42,8 +44,11 @@ const en = {
 
   'connect.recent': 'Recent',
   'connect.installed': 'Installed',
-  'connect.noWallets': 'No wallet found in this browser. Install a browser-extension wallet, then reload the page.',
+  'connect.noWallets': 'No browser wallet found. Connect with WalletConnect, or install a browser-extension wallet and reload the page.',
   'connect.walletsLabel': 'Wallets',
+  'connect.walletConnect': 'WalletConnect',
+  'connect.qrCode': 'QR code',
+  'connect.allWallets': 'All wallets',
   'connecting.continueIn': 'Continue in {wallet}',
   'connecting.acceptRequest': 'Accept the connection request in your wallet.',
   'connecting.rejectedHint': 'The request was declined in the wallet.',
@@ -67,7 +72,11 @@ const en = {
 } as const;
 
 /** Ids of the core catalogue (above) and of the catalogues lazily loaded features register. */
-export type MessageId = keyof typeof en | keyof typeof import('./messages-account.js').accountMessages;
+export type MessageId =
+  | keyof typeof en
+  | keyof typeof import('./messages-account.js').accountMessages
+  | keyof typeof import('./messages-directory.js').directoryMessages
+  | keyof typeof import('./messages-walletconnect.js').walletConnectMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

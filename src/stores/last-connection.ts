@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import { persistedAtom } from './persisted.js';
 
-/** Which wallet to restore after a reload: only its id and namespace, never the transient status. */
-const schema = z.nullable(z.object({ walletId: z.string(), namespace: z.enum(['eip155', 'solana']) }));
+/**
+ * Which wallet to restore after a reload: its id, namespace and how it is reached (a browser wallet when
+ * absent), never the transient status.
+ */
+const schema = z.nullable(
+  z.object({ walletId: z.string(), namespace: z.enum(['eip155', 'solana']), type: z.optional(z.enum(['injected', 'walletconnect', 'auth'])) }),
+);
 
 export const $lastConnection = persistedAtom('connection', 1, schema, null);

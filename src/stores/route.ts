@@ -6,7 +6,10 @@ import type { ViewName } from '../core/events.js';
 /** Each view with its own parameters: a discriminated union, not a view name plus a grab-bag. */
 export type Route =
   | { view: 'Connect' }
+  | { view: 'AllWallets' }
   | { view: 'ConnectingExternal'; walletId: string; error?: RouteError }
+  /** WalletConnect: the QR (desktop) or the wallet's link (mobile); `wallet` is the directory wallet chosen, if any. */
+  | { view: 'ConnectingWalletConnect'; wallet?: ChosenWallet; error?: RouteError }
   | { view: 'Account'; tab?: AccountTab }
   | { view: 'SwitchNetwork'; pending?: Caip2; error?: RouteError }
   | { view: 'Send'; error?: string }
@@ -24,6 +27,12 @@ export interface SendTransfer {
   to: `0x${string}`;
   /** The name the visitor typed, when it was one. */
   name: string | undefined;
+}
+
+/** A wallet picked from the directory (its id there, and its name for the title). */
+export interface ChosenWallet {
+  id: string;
+  name: string;
 }
 
 /** The Account view's tabs. */

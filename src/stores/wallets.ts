@@ -33,8 +33,16 @@ onMount($wallets, () => {
   return stop;
 });
 
+/** Wallets connected another way than announcing themselves (WalletConnect sessions), by id. */
+const registered = new Map<string, Connector>();
+
+/** Makes `connector` findable by its id (a WalletConnect session, once approved or restored). */
+export function registerWallet(connector: Connector): void {
+  registered.set(connector.id, connector);
+}
+
 export function findWallet(walletId: string): Connector | undefined {
-  return announced.get(walletId) ?? (legacy?.id === walletId ? legacy : undefined);
+  return registered.get(walletId) ?? announced.get(walletId) ?? (legacy?.id === walletId ? legacy : undefined);
 }
 
 /** Resolves with the wallet once it is announced, or undefined after `timeoutMs`. */

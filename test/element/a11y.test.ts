@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
 import { ALICE, announceWallet, createFakeProvider, deferred, providerError, walletInfo } from '../unit/support/fake-wallet.js';
-import { bodyText, cleanup, deepActive, dialogOf, mount, openAndRender, part, parts, titleText, waitFor } from './support/element.js';
+import { bodyText, cleanup, deepActive, dialogOf, mount, openAndRender, part, parts, titleText, waitFor, walletButtons } from './support/element.js';
 
 interface AxeResult {
   id: string;
@@ -68,7 +68,7 @@ describe('<wallet-connect-modal> accessibility (axe) in each view', () => {
   // First, while no wallet has announced itself in this page.
   it('Connect, no wallet found', async () => {
     await openAndRender(el);
-    expect(bodyText(el)).to.contain('No wallet found');
+    expect(bodyText(el)).to.contain('No browser wallet found');
     await expectAccessible(el, 'Connect (empty)');
   });
 
@@ -84,7 +84,7 @@ describe('<wallet-connect-modal> accessibility (axe) in each view', () => {
 
     const pickWallet = async () => {
       await openAndRender(el);
-      (await waitFor(() => parts(el, 'wallet-button')[0], 'a wallet')).click();
+      (await waitFor(() => walletButtons(el)[0], 'a wallet')).click();
     };
 
     async function connectViaUi() {
@@ -94,7 +94,7 @@ describe('<wallet-connect-modal> accessibility (axe) in each view', () => {
 
     it('Connect, wallet list', async () => {
       await openAndRender(el);
-      await waitFor(() => parts(el, 'wallet-button').length === 1, 'the wallet');
+      await waitFor(() => walletButtons(el).length === 1, 'the wallet');
       await expectAccessible(el, 'Connect (list)');
     });
 

@@ -1,16 +1,21 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
-import { bodyText, cleanup, mount, openAndRender, part } from './support/element.js';
+import { cleanup, mount, openAndRender, part, parts } from './support/element.js';
 
 // Its own file: discovered wallets are kept for the page's life, so "no wallet" needs a page without any.
 describe('<wallet-connect-modal> Connect view without any wallet', () => {
   afterEach(cleanup);
 
-  it('says so in exactly these words', async () => {
+  it('says so in exactly these words, and offers WalletConnect and All wallets', async () => {
     const el = mount();
     await openAndRender(el);
-    expect(bodyText(el)).to.equal('No wallet found in this browser. Install a browser-extension wallet, then reload the page.');
-    expect(part(el, 'wallet-list')).to.equal(null);
+    expect(part(el, 'body')!.querySelector('.hint')!.textContent).to.equal(
+      'No browser wallet found. Connect with WalletConnect, or install a browser-extension wallet and reload the page.',
+    );
+    expect(parts(el, 'wallet-button').map((b) => [b.dataset.walletId, b.textContent])).to.deep.equal([
+      ['walletconnect', 'WalletConnectQR code'],
+      ['all-wallets', 'All wallets'],
+    ]);
     expect(part(el, 'back-button')).to.equal(null);
   });
 });

@@ -2,13 +2,13 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
 import { ALICE, SVG_ICON, announceWallet, createFakeProvider, deferred, providerError, walletInfo } from '../unit/support/fake-wallet.js';
-import { bodyText, cleanup, dialogOf, mount, openAndRender, part, parts, record, titleText, waitFor } from './support/element.js';
+import { bodyText, cleanup, dialogOf, mount, openAndRender, part, parts, record, titleText, waitFor, walletButtons } from './support/element.js';
 
 const PNG_ICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** Each wallet button: name, tag and icon source as shown. */
 const rows = (el: HTMLElement) =>
-  parts(el, 'wallet-button').map((button) => ({
+  walletButtons(el).map((button) => ({
     name: button.querySelector('.list-label')?.textContent,
     tag: button.querySelector('.tag')?.textContent,
     icon: button.querySelector('img')?.getAttribute('src') ?? null,
@@ -35,7 +35,7 @@ describe('<wallet-connect-modal> Connect view with EIP-6963 wallets', () => {
 
   it('lists each announced wallet by name with its icon, tagged Installed', async () => {
     await openAndRender(el);
-    await waitFor(() => parts(el, 'wallet-button').length === 2, 'two wallets');
+    await waitFor(() => walletButtons(el).length === 2, 'two wallets');
     expect(rows(el)).to.deep.equal([
       { name: 'Alpha Wallet', tag: 'Installed', icon: SVG_ICON },
       { name: 'Beta Wallet', tag: 'Installed', icon: PNG_ICON },
@@ -50,8 +50,8 @@ describe('<wallet-connect-modal> Connect view with EIP-6963 wallets', () => {
     beta.handle('eth_requestAccounts', () => approval.promise);
     try {
       await openAndRender(el);
-      await waitFor(() => parts(el, 'wallet-button').length === 2, 'two wallets');
-      parts(el, 'wallet-button')[1]!.click();
+      await waitFor(() => walletButtons(el).length === 2, 'two wallets');
+      walletButtons(el)[1]!.click();
       await waitFor(() => titleText(el) === 'Beta Wallet', 'the ConnectingExternal title');
       await waitFor(() => bodyText(el).includes('Continue in Beta Wallet'), 'the pending text');
       expect(el.state).to.include({ view: 'ConnectingExternal', status: 'connecting' });
@@ -76,14 +76,14 @@ describe('<wallet-connect-modal> Connect view with EIP-6963 wallets', () => {
 
   it('lists a recently used wallet first, tagged Recent', async () => {
     await openAndRender(el);
-    await waitFor(() => parts(el, 'wallet-button').length === 2, 'two wallets');
-    parts(el, 'wallet-button').find((b) => b.textContent!.includes('Beta Wallet'))!.click();
+    await waitFor(() => walletButtons(el).length === 2, 'two wallets');
+    walletButtons(el).find((b) => b.textContent!.includes('Beta Wallet'))!.click();
     await waitFor(() => !dialogOf(el).open, 'the dialog to close once connected');
     await el.disconnect();
     expect(el.state.status).to.equal('disconnected');
 
     await openAndRender(el);
-    await waitFor(() => parts(el, 'wallet-button').length === 2, 'two wallets');
+    await waitFor(() => walletButtons(el).length === 2, 'two wallets');
     expect(rows(el)).to.deep.equal([
       { name: 'Beta Wallet', tag: 'Recent', icon: PNG_ICON },
       { name: 'Alpha Wallet', tag: 'Installed', icon: SVG_ICON },
@@ -97,8 +97,8 @@ describe('<wallet-connect-modal> Connect view with EIP-6963 wallets', () => {
     });
     try {
       await openAndRender(el);
-      await waitFor(() => parts(el, 'wallet-button').length === 2, 'two wallets');
-      parts(el, 'wallet-button').find((b) => b.textContent!.includes('Alpha Wallet'))!.click();
+      await waitFor(() => walletButtons(el).length === 2, 'two wallets');
+      walletButtons(el).find((b) => b.textContent!.includes('Alpha Wallet'))!.click();
       const alert = await waitFor(() => el.shadowRoot!.querySelector('[role="alert"]'), 'the error');
       expect(alert.textContent).to.equal('Connection rejected');
       expect(bodyText(el)).to.contain('The request was declined in the wallet.');
@@ -116,8 +116,8 @@ describe('<wallet-connect-modal> Connect view with EIP-6963 wallets', () => {
     alpha.handle('eth_requestAccounts', () => approval.promise);
     try {
       await openAndRender(el);
-      await waitFor(() => parts(el, 'wallet-button').length === 2, 'two wallets');
-      parts(el, 'wallet-button').find((b) => b.textContent!.includes('Alpha Wallet'))!.click();
+      await waitFor(() => walletButtons(el).length === 2, 'two wallets');
+      walletButtons(el).find((b) => b.textContent!.includes('Alpha Wallet'))!.click();
       await waitFor(() => bodyText(el).includes('Continue in Alpha Wallet'), 'the pending view');
       (await waitFor(() => part(el, 'back-button'), 'the back button')).click();
       await waitFor(() => titleText(el) === 'Connect Wallet', 'the Connect view');
@@ -136,8 +136,8 @@ describe('<wallet-connect-modal> Connect view with EIP-6963 wallets', () => {
     const disconnects = record('wallet-disconnect');
     try {
       await openAndRender(el);
-      await waitFor(() => parts(el, 'wallet-button').length === 2, 'two wallets');
-      parts(el, 'wallet-button').find((b) => b.textContent!.includes('Alpha Wallet'))!.click();
+      await waitFor(() => walletButtons(el).length === 2, 'two wallets');
+      walletButtons(el).find((b) => b.textContent!.includes('Alpha Wallet'))!.click();
       await waitFor(() => !dialogOf(el).open, 'closed once connected');
       opens.details.length = 0;
 

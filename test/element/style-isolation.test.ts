@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
 import { ALICE, announceWallet, createFakeProvider, providerError, walletInfo } from '../unit/support/fake-wallet.js';
-import { cleanup, dialogOf, mount, openAndRender, part, parts, waitFor } from './support/element.js';
+import { cleanup, dialogOf, mount, openAndRender, part, parts, waitFor, walletButtons } from './support/element.js';
 
 const HOSTILE = `
   * { color: red !important; font-size: 40px !important; font-family: serif !important; letter-spacing: 10px !important;
@@ -87,7 +87,7 @@ describe('<wallet-connect-modal> style isolation', () => {
 
     async function primaryButton(): Promise<HTMLElement> {
       await openAndRender(el);
-      const button = await waitFor(() => parts(el, 'wallet-button')[0], 'a wallet');
+      const button = await waitFor(() => walletButtons(el)[0], 'a wallet');
       button.click();
       return waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('.button.primary'), 'the Try again button');
     }

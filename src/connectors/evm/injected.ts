@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
-import { evmCaip2, isEvmAddress, toHexChainId, evmChainId } from '../../core/caip.js';
+import { evmCaip2, isEvmAddress } from '../../core/caip.js';
 import { WidgetError } from '../../core/errors.js';
 import { ProviderErrorCode, providerErrorCode, toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import type { NetworkInfo } from '../../core/networks.js';
 import type { ConnectResult, ConnectorListeners, EvmConnector } from '../types.js';
 import type { InjectedWallet } from './eip6963.js';
+import { switchEvmChain } from './switch-chain.js';
 
 const accountsSchema = z.array(z.string().check(z.refine(isEvmAddress)));
 const chainIdSchema = z.union([
@@ -89,29 +90,6 @@ export function createInjectedConnector(wallet: InjectedWallet): EvmConnector {
       };
     },
 
-    async switchChain(network: NetworkInfo) {
-      const chainId = evmChainId(network.id);
-      if (chainId === undefined) throw new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: network.id });
-      const hex = toHexChainId(chainId);
-      try {
-        await request('wallet_switchEthereumChain', [{ chainId: hex }]);
-      } catch (error) {
-        if (providerErrorCode(error) !== ProviderErrorCode.unrecognizedChain) throw toWidgetError(error, 'switch');
-        try {
-          await request('wallet_addEthereumChain', [{
-            chainId: hex,
-            chainName: network.name,
-            nativeCurrency: network.nativeCurrency,
-            rpcUrls: network.rpcUrls,
-            ...(network.blockExplorerUrl ? { blockExplorerUrls: [network.blockExplorerUrl] } : {}),
-          }]);
-          // Most wallets switch when they add; ask again for those that do not.
-          const now = toCaip2(await request('eth_chainId'));
-          if (now !== network.id) await request('wallet_switchEthereumChain', [{ chainId: hex }]);
-        } catch (addError) {
-          throw toWidgetError(addError, 'switch');
-        }
-      }
-    },
+    switchChain: (network: NetworkInfo) => switchEvmChain(request, network, async () => toCaip2(await request('eth_chainId'))),
   };
 }

@@ -21,7 +21,7 @@ export function establishConnection(connector: Connector, result: ConnectResult)
   });
   setWalletStatus(connector.id, 'active');
   rememberRecentWallet(connector.id);
-  $lastConnection.set({ walletId: connector.id, namespace: connector.namespace });
+  $lastConnection.set({ walletId: connector.id, namespace: connector.namespace, type: connector.type });
   track(connector);
   return { blocked: enforceSupportedChain() };
 }

@@ -1,8 +1,9 @@
 import { $route, popRoute } from '../route.js';
 import { cancelConnect } from './connect.js';
 
-/** The header's back button: leaving ConnectingExternal abandons the attempt. */
+/** The header's back button: leaving ConnectingExternal or ConnectingWalletConnect abandons the attempt. */
 export function goBack(): void {
-  if ($route.get().view === 'ConnectingExternal') cancelConnect();
+  const { view } = $route.get();
+  if (view === 'ConnectingExternal' || view === 'ConnectingWalletConnect') cancelConnect();
   popRoute();
 }

@@ -6,3 +6,4 @@ export { disconnect } from './disconnect.js';
 export { switchNetwork } from './switch-network.js';
 export { reconnect } from './reconnect.js';
 export { goBack } from './go-back.js';
+export { chooseWalletConnect } from './choose-walletconnect.js';

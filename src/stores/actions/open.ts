@@ -12,7 +12,7 @@ export interface OpenOptions {
 /** The view to show for what the host asked, given the connection. Views that need parameters fall back. */
 function routeFor(view: ViewName | undefined): Route {
   const connection = $connection.get();
-  if (connection.status !== 'connected') return { view: 'Connect' };
+  if (connection.status !== 'connected') return view === 'AllWallets' ? { view: 'AllWallets' } : { view: 'Connect' };
   if (!$chainSupported.get()) return { view: 'UnsupportedChain' };
   switch (view) {
     case 'SwitchNetwork':
@@ -22,7 +22,9 @@ function routeFor(view: ViewName | undefined): Route {
     case undefined:
     case 'Account':
     case 'Connect':
+    case 'AllWallets':
     case 'ConnectingExternal':
+    case 'ConnectingWalletConnect':
     case 'UnsupportedChain':
     case 'SendReview':
       return { view: 'Account' };

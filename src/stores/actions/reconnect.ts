@@ -12,6 +12,11 @@ export async function reconnect(): Promise<void> {
   const last = $lastConnection.get();
   if (!last || $connection.get().status !== 'disconnected') return;
   $connection.set({ status: 'reconnecting', walletId: last.walletId });
+  if (last.type === 'walletconnect') {
+    // WalletConnect's code loads only for visitors whose last connection went through it.
+    const { restoreWalletConnect } = await import('./walletconnect.js');
+    return restoreWalletConnect();
+  }
   const connector = await waitForWallet(last.walletId, RECONNECT_DISCOVERY_MS);
   const result = connector ? await connector.restore() : undefined;
   if ($connection.get().status !== 'reconnecting') return;

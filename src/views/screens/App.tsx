@@ -21,13 +21,19 @@ const SwitchNetworkScreen = lazyScreen(() => import('./SwitchNetworkScreen.js'))
 const UnsupportedChainScreen = lazyScreen(() => import('./UnsupportedChainScreen.js'));
 const SendScreen = lazyScreen(() => import('./SendScreen.js'));
 const SendReviewScreen = lazyScreen(() => import('./SendReviewScreen.js'));
+const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
+const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
     case 'Connect':
       return <ConnectScreen />;
+    case 'AllWallets':
+      return <AllWalletsScreen />;
     case 'ConnectingExternal':
       return <ConnectingExternalScreen route={route} />;
+    case 'ConnectingWalletConnect':
+      return <ConnectingWalletConnectScreen route={route} />;
     case 'Account':
       return <AccountScreen route={route} />;
     case 'SwitchNetwork':
@@ -62,7 +68,14 @@ export function App() {
   useEffect(() => {
     if (connected) void AccountScreen.preload().catch(() => {});
   }, [connected]);
-  const title = route.view === 'ConnectingExternal' ? <WalletName walletId={route.walletId} /> : t(`view.${route.view}`);
+  const title =
+    route.view === 'ConnectingExternal' ? (
+      <WalletName walletId={route.walletId} />
+    ) : route.view === 'ConnectingWalletConnect' && route.wallet ? (
+      route.wallet.name
+    ) : (
+      t(`view.${route.view}`)
+    );
   return (
     <Dialog
       open={modal.open}

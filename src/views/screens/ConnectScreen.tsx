@@ -1,20 +1,50 @@
 import { useStore } from '@nanostores/react';
-import { connect } from '../../stores/actions/index.js';
+import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
+import { pushRoute } from '../../stores/route.js';
 import { $recentWallets } from '../../stores/recent-wallets.js';
 import { $wallets } from '../../stores/wallets.js';
 import { type WalletListItem, WalletList } from '../parts/WalletList.js';
 import { useT } from './use-t.js';
 
-/** Connect: every announced wallet, the recent ones (at most 2) first and marked. */
+/** List ids of the two entries that are not browser wallets. */
+const WALLETCONNECT = 'walletconnect';
+const ALL_WALLETS = 'all-wallets';
+
+// Inline glyphs (data: URIs, allowed wherever wallet icons are): a QR code, and a grid of wallets.
+const QR_GLYPH =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#3b82f6" stroke-width="2"><path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2"/></svg>',
+  );
+const GRID_GLYPH =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#3b82f6" stroke-width="2"><rect x="4" y="4" width="6" height="6" rx="2"/><rect x="14" y="4" width="6" height="6" rx="2"/><rect x="4" y="14" width="6" height="6" rx="2"/><rect x="14" y="14" width="6" height="6" rx="2"/></svg>',
+  );
+
+/** Connect: every announced wallet, the recent ones (at most 2) first and marked; then WalletConnect and All wallets. */
 export function ConnectScreen() {
   const t = useT();
   const wallets = useStore($wallets);
   const recent = useStore($recentWallets);
   const rank = (id: string) => (recent.includes(id) ? recent.indexOf(id) : recent.length);
-  const items: WalletListItem[] = [...wallets]
+  const installed: WalletListItem[] = [...wallets]
     .sort((a, b) => rank(a.id) - rank(b.id))
     .map((w) => ({ id: w.id, name: w.name, icon: w.icon, tag: recent.includes(w.id) ? t('connect.recent') : t('connect.installed') }));
+  const others: WalletListItem[] = [
+    { id: WALLETCONNECT, name: t('connect.walletConnect'), icon: QR_GLYPH, tag: t('connect.qrCode') },
+    { id: ALL_WALLETS, name: t('connect.allWallets'), icon: GRID_GLYPH },
+  ];
+  const select = (id: string) => {
+    if (id === WALLETCONNECT) chooseWalletConnect();
+    else if (id === ALL_WALLETS) pushRoute({ view: 'AllWallets' });
+    else void connect(id).catch(() => {});
+  };
 
-  if (items.length === 0) return <p className="hint" role="status">{t('connect.noWallets')}</p>;
-  return <WalletList wallets={items} label={t('connect.walletsLabel')} onSelect={(id) => void connect(id).catch(() => {})} />;
+  return (
+    <>
+      {installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
+      <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
+    </>
+  );
 }

@@ -55,3 +55,6 @@ export function deepActive(): Element | null {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 }
+
+/** The Connect view's browser-wallet buttons (not the WalletConnect and All wallets entries below them). */
+export const walletButtons = (el: HTMLElement) => parts(el, 'wallet-button').filter((button) => button.dataset.walletId?.startsWith('injected:'));

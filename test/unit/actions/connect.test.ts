@@ -54,7 +54,7 @@ describe('actions/connect', () => {
     await connect(wallet.id);
     expect($recentWallets.get()).to.deep.equal([wallet.id]);
     expect(localStorage.getItem('wallet-connect-modal:recent-wallets')).to.equal(`{"v":1,"data":["${wallet.id}"]}`);
-    expect($lastConnection.get()).to.deep.equal({ walletId: wallet.id, namespace: 'eip155' });
+    expect($lastConnection.get()).to.deep.equal({ walletId: wallet.id, namespace: 'eip155', type: 'injected' });
   });
 
   it('on rejection stays on ConnectingExternal with the error, disconnected, and reports it', async () => {

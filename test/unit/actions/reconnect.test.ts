@@ -44,7 +44,7 @@ describe('actions/reconnect', () => {
     });
     expect(wallet.provider.methods()).to.deep.equal(['eth_accounts', 'eth_chainId']);
     expect($modal.get().open).to.equal(false);
-    expect(localStorage.getItem('wallet-connect-modal:connection')).to.equal(`{"v":1,"data":{"walletId":"${wallet.id}","namespace":"eip155"}}`);
+    expect(localStorage.getItem('wallet-connect-modal:connection')).to.equal(`{"v":1,"data":{"walletId":"${wallet.id}","namespace":"eip155","type":"injected"}}`);
   });
 
   it('goes back to disconnected and forgets the wallet when it no longer grants access', async () => {

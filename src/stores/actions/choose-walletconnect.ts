@@ -1,0 +1,21 @@
+import { WidgetError } from '../../core/errors.js';
+import { t } from '../../core/messages.js';
+import { reportError } from '../errors.js';
+import { $route, type ChosenWallet, pushRoute, replaceRoute } from '../route.js';
+
+/**
+ * Shows ConnectingWalletConnect at once and loads WalletConnect's code (its own chunk) to pair. `wallet`
+ * is the directory wallet the visitor chose, or undefined for the plain QR code.
+ */
+export function chooseWalletConnect(wallet?: ChosenWallet): void {
+  const route = { view: 'ConnectingWalletConnect', wallet } as const;
+  if ($route.get().view === 'ConnectingWalletConnect') replaceRoute(route);
+  else pushRoute(route);
+  import('./walletconnect.js')
+    .then((module) => module.connectWalletConnect(wallet))
+    .catch((cause: unknown) => {
+      const error = new WidgetError('CONNECT_FAILED', t('error.connectFailed'), { cause });
+      if ($route.get().view === 'ConnectingWalletConnect') replaceRoute({ ...route, error: { code: error.code, message: error.shortMessage } });
+      reportError(error);
+    });
+}

@@ -1,0 +1,92 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import '../../core/messages-walletconnect.js';
+import { isMobileDevice } from '../../core/device.js';
+import { walletLinkFor } from '../../core/deep-links.js';
+import { chooseWalletConnect } from '../../stores/actions/index.js';
+import { directoryWalletImage, findDirectoryWallet } from '../../stores/directory.js';
+import type { Route } from '../../stores/route.js';
+import { showToast } from '../../stores/toasts.js';
+import { $pairing } from '../../stores/walletconnect.js';
+import { Icon } from '../parts/Icon.js';
+import { QrCode } from '../parts/QrCode.js';
+import { Spinner } from '../parts/Spinner.js';
+import { registerSheet } from '../sheets.js';
+import walletConnectCss from '../../../styles/walletconnect.css';
+import { useT } from './use-t.js';
+
+registerSheet(walletConnectCss);
+
+/**
+ * ConnectingWalletConnect: the pairing URI as a QR code (desktop) or the chosen wallet's link (mobile),
+ * a copy-link button, a fresh URI when one expires, and what went wrong with a retry.
+ */
+export default function ConnectingWalletConnectScreen({ route }: { route: Extract<Route, { view: 'ConnectingWalletConnect' }> }) {
+  const t = useT();
+  const pairing = useStore($pairing);
+  const record = route.wallet ? findDirectoryWallet(route.wallet.id) : undefined;
+  const name = route.wallet?.name ?? t('view.ConnectingWalletConnect');
+  const uri = pairing.state === 'waiting' && !route.error ? pairing.uri : undefined;
+  const link = uri && record && isMobileDevice() ? walletLinkFor(record, uri) : undefined;
+
+  // On a phone, the chosen wallet opens by itself once there is a URI; the button is there if it did not.
+  useEffect(() => {
+    if (link) window.location.assign(link);
+  }, [link]);
+
+  if (route.error) {
+    return (
+      <div className="walletconnect" data-state="error">
+        <p className="status error" role="alert">{route.error.message}</p>
+        <p className="hint">{route.error.code === 'CONNECTION_REJECTED' ? t('connecting.rejectedHint') : t('walletconnect.failedHint')}</p>
+        <button type="button" className="button primary" part="button" onClick={() => chooseWalletConnect(route.wallet)}>
+          {t('action.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!uri) {
+    return (
+      <div className="walletconnect" data-state="starting">
+        <div className="qr-placeholder"><Spinner label={t('walletconnect.preparing')} /></div>
+      </div>
+    );
+  }
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(uri);
+      showToast('success', t('walletconnect.linkCopied'));
+    } catch {
+      showToast('error', t('error.unknown'));
+    }
+  };
+  const renewed = pairing.state === 'waiting' && pairing.renewals > 0 ? <p className="hint" role="status">{t('walletconnect.expired')}</p> : null;
+  const copyButton = (
+    <button type="button" className="button secondary" part="button" onClick={() => void copy()}>
+      <Icon name="copy" /> {t('walletconnect.copyLink')}
+    </button>
+  );
+
+  if (link) {
+    return (
+      <div className="walletconnect" data-state="link">
+        <p className="status" role="status">{t('connecting.continueIn', { wallet: name })}</p>
+        <p className="hint">{t('walletconnect.notOpened', { wallet: name })}</p>
+        {renewed}
+        <div className="actions">
+          <a className="button primary" part="button" href={link} rel="noopener noreferrer">{t('walletconnect.open', { wallet: name })}</a>
+          {copyButton}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="walletconnect" data-state="qr">
+      <QrCode value={uri} label={t('walletconnect.qrLabel', { wallet: name })} logo={record ? directoryWalletImage(record) : undefined} />
+      <p className="status" role="status">{route.wallet ? t('walletconnect.scanWith', { wallet: name }) : t('walletconnect.scan')}</p>
+      {renewed}
+      <div className="actions">{copyButton}</div>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { expect } from '@esm-bundle/chai';
+import type { WalletConnectClient } from '../../../src/connectors/walletconnect/client.js';
+import { ProviderRpcError, createWalletConnectConnector, type WalletConnectSession } from '../../../src/connectors/walletconnect/connector.js';
+import { parseAccounts, parseEvmChain, pickChain, proposalNamespaces, sessionAccounts } from '../../../src/connectors/walletconnect/session.js';
+import { networkInfo } from '../../../src/core/networks.js';
+import { ALICE, BOB } from '../support/fake-wallet.js';
+
+const TOPIC = 'a'.repeat(64);
+
+/** A sign client as far as the connector uses it: one session, requests answered by `answer`, events by hand. */
+function fakeClient(accounts = [`eip155:1:${ALICE}`, `eip155:137:${ALICE}`]) {
+  const listeners = new Map<string, Set<(args: unknown) => void>>();
+  const sent: { chainId: string; method: string; params: unknown }[] = [];
+  const state = {
+    alive: true,
+    accounts,
+    answer: (method: string, params: unknown): unknown => ({ method, params }),
+    disconnected: [] as unknown[],
+  };
+  const client = {
+    session: {
+      get: (topic: string) => {
+        if (topic !== TOPIC || !state.alive) throw new Error(`No matching key. session topic doesn't exist: ${topic}`);
+        return { topic, namespaces: { eip155: { accounts: state.accounts, methods: [], events: [] } } };
+      },
+    },
+    async request({ chainId, request }: { topic: string; chainId: string; request: { method: string; params: unknown } }) {
+      sent.push({ chainId, method: request.method, params: request.params });
+      return state.answer(request.method, request.params);
+    },
+    async disconnect(args: unknown) {
+      state.disconnected.push(args);
+      state.alive = false;
+    },
+    on: (event: string, listener: (args: unknown) => void) => listeners.set(event, (listeners.get(event) ?? new Set()).add(listener)),
+    off: (event: string, listener: (args: unknown) => void) => listeners.get(event)?.delete(listener),
+  };
+  const fire = (event: string, args: unknown) => listeners.get(event)?.forEach((listener) => listener(args));
+  return { client: client as unknown as WalletConnectClient, sent, state, fire, listeners };
+}
+
+/** The provider error a request rejects with (hosts see EIP-1193 errors, not widget errors). */
+async function rpcRejection(promise: Promise<unknown>): Promise<ProviderRpcError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).to.be.instanceOf(ProviderRpcError);
+    return error as ProviderRpcError;
+  }
+  throw new Error('expected a rejection');
+}
+
+const init: WalletConnectSession = { id: 'walletconnect', name: 'Peer Wallet', icon: undefined, topic: TOPIC, chainId: 'eip155:1' };
+
+function setup(accounts?: string[]) {
+  const fake = fakeClient(accounts);
+  const changes: WalletConnectSession[] = [];
+  let ended = 0;
+  const connector = createWalletConnectConnector(fake.client, init, { onChange: (s) => changes.push(s), onEnd: () => ended++ });
+  return { ...fake, connector, changes, ended: () => ended };
+}
+
+describe('connectors/walletconnect session helpers', () => {
+  it('asks for the configured EVM networks only, with the methods and events the widget uses', () => {
+    expect(proposalNamespaces(['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:137'])).to.deep.equal({
+      eip155: {
+        chains: ['eip155:1', 'eip155:137'],
+        methods: ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
+        events: ['chainChanged', 'accountsChanged'],
+      },
+    });
+  });
+
+  it('groups the approved accounts by chain, skipping malformed ones', () => {
+    const accounts = sessionAccounts({ namespaces: { eip155: { accounts: [`eip155:1:${ALICE}`, `eip155:1:${BOB}`, `eip155:10:${ALICE}`, 'eip155:1:nope', 'junk'], methods: [], events: [] } } });
+    expect([...accounts]).to.deep.equal([['eip155:1', [ALICE, BOB]], ['eip155:10', [ALICE]]]);
+  });
+
+  it('starts on the first preferred chain the session has, else its first', () => {
+    const accounts = new Map([['eip155:10', [ALICE]], ['eip155:137', [ALICE]]] as const);
+    expect(pickChain(accounts, ['eip155:1', 'eip155:137'])).to.equal('eip155:137');
+    expect(pickChain(accounts, ['eip155:1'])).to.equal('eip155:10');
+    expect(pickChain(new Map(), ['eip155:1'])).to.equal(undefined);
+  });
+
+  it('reads chain ids as wallets send them, and refuses anything else', () => {
+    expect([137, '0x89', '137', 'eip155:137'].map(parseEvmChain)).to.deep.equal(['eip155:137', 'eip155:137', 'eip155:137', 'eip155:137']);
+    expect([0, -1, 1.5, '0x', 'abc', 'solana:x', null, {}].map(parseEvmChain)).to.deep.equal(Array(8).fill(undefined));
+  });
+
+  it('reads accountsChanged payloads as addresses or CAIP-10 ids, all or nothing', () => {
+    expect(parseAccounts([ALICE, `eip155:1:${BOB}`])).to.deep.equal([ALICE, BOB]);
+    expect(parseAccounts([ALICE, 'nope'])).to.equal(undefined);
+    expect(parseAccounts('0x')).to.equal(undefined);
+  });
+});
+
+describe('connectors/walletconnect createWalletConnectConnector', () => {
+  it('describes itself as a walletconnect EVM connector and connects to the session it was given', async () => {
+    const { connector } = setup();
+    expect({ id: connector.id, name: connector.name, type: connector.type, namespace: connector.namespace }).to.deep.equal({
+      id: 'walletconnect', name: 'Peer Wallet', type: 'walletconnect', namespace: 'eip155',
+    });
+    expect(await connector.connect()).to.deep.equal({ accounts: [ALICE], chainId: 'eip155:1' });
+    expect(await connector.restore()).to.deep.equal({ accounts: [ALICE], chainId: 'eip155:1' });
+  });
+
+  it('answers accounts and chain itself and sends everything else to the wallet on the current chain', async () => {
+    const { connector, sent } = setup();
+    const provider = connector.getProvider();
+    expect(await provider.request({ method: 'eth_accounts' })).to.deep.equal([ALICE]);
+    expect(await provider.request({ method: 'eth_chainId' })).to.equal('0x1');
+    expect(await provider.request({ method: 'personal_sign', params: ['0x68690a', ALICE] })).to.deep.equal({ method: 'personal_sign', params: ['0x68690a', ALICE] });
+    expect(sent).to.deep.equal([{ chainId: 'eip155:1', method: 'personal_sign', params: ['0x68690a', ALICE] }]);
+  });
+
+  it('passes the wallet refusal on as an EIP-1193 error with its code', async () => {
+    const { connector, state } = setup();
+    state.answer = () => {
+      throw { code: 4001, message: 'User rejected the request.' };
+    };
+    const error = await rpcRejection(connector.getProvider().request({ method: 'personal_sign', params: ['0x00', ALICE] }));
+    expect(error).to.be.instanceOf(ProviderRpcError);
+    expect({ code: (error as ProviderRpcError).code, message: (error as Error).message }).to.deep.equal({ code: 4001, message: 'User rejected the request.' });
+  });
+
+  it('switches chain through the wallet, then follows it: chainChanged for the host, onChange for the store', async () => {
+    const { connector, sent, changes } = setup();
+    const provider = connector.getProvider();
+    const seen: unknown[] = [];
+    provider.on?.('chainChanged', ((id: unknown) => seen.push(id)) as never);
+    expect(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x89' }] })).to.deep.equal({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x89' }] });
+    expect(sent.map((s) => `${s.chainId} ${s.method}`)).to.deep.equal(['eip155:1 wallet_switchEthereumChain']);
+    expect(seen).to.deep.equal(['0x89']);
+    expect(changes.map((c) => c.chainId)).to.deep.equal(['eip155:137']);
+    expect(await provider.request({ method: 'eth_chainId' })).to.equal('0x89');
+    // Asking for the chain it is on sends nothing.
+    expect(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x89' }] })).to.equal(null);
+    expect(sent).to.have.length(1);
+  });
+
+  it('adds the chain when the wallet does not know it (4902), through switchChain', async () => {
+    const { connector, sent, state } = setup();
+    let switches = 0;
+    state.answer = (method) => {
+      if (method === 'wallet_switchEthereumChain' && switches++ === 0) throw { code: 4902, message: 'Unrecognized chain ID' };
+      return null;
+    };
+    await connector.switchChain(networkInfo('eip155:137'));
+    expect(sent.map((s) => s.method)).to.deep.equal(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain']);
+  });
+
+  it('refuses a malformed wallet_switchEthereumChain without asking the wallet', async () => {
+    const { connector, sent } = setup();
+    const error = await rpcRejection(connector.getProvider().request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 'polygon' }] }));
+    expect((error as ProviderRpcError).code).to.equal(-32602);
+    expect(sent).to.deep.equal([]);
+  });
+
+  it("reports the wallet's chain and account events and the end of the session to subscribers", () => {
+    const { connector, fire, ended } = setup();
+    const log: string[] = [];
+    const stop = connector.subscribe({
+      chainChanged: (id) => log.push(`chain ${id}`),
+      accountsChanged: (accounts) => log.push(`accounts ${accounts.join(',')}`),
+      disconnect: () => log.push('disconnect'),
+    });
+    fire('session_event', { topic: TOPIC, params: { chainId: 'eip155:1', event: { name: 'chainChanged', data: 137 } } });
+    fire('session_event', { topic: TOPIC, params: { chainId: 'eip155:137', event: { name: 'accountsChanged', data: [`eip155:137:${BOB}`] } } });
+    fire('session_event', { topic: 'b'.repeat(64), params: { chainId: 'eip155:1', event: { name: 'chainChanged', data: 10 } } });
+    fire('session_delete', { topic: TOPIC });
+    expect(log).to.deep.equal(['chain eip155:137', `accounts ${ALICE}`, `accounts ${BOB}`, 'disconnect']);
+    expect(ended()).to.equal(1);
+    stop();
+    fire('session_event', { topic: TOPIC, params: { chainId: 'eip155:1', event: { name: 'chainChanged', data: 1 } } });
+    expect(log).to.have.length(4);
+  });
+
+  it('ends the session on disconnect, telling the wallet why, and stops listening', async () => {
+    const { connector, state, listeners, ended } = setup();
+    await connector.disconnect();
+    expect(state.disconnected).to.deep.equal([{ topic: TOPIC, reason: { code: 6000, message: 'User disconnected.' } }]);
+    expect(ended()).to.equal(1);
+    expect([...listeners.values()].every((set) => set.size === 0)).to.equal(true);
+    const error = await rpcRejection(connector.getProvider().request({ method: 'personal_sign', params: [] }));
+    expect((error as ProviderRpcError).code).to.equal(4900);
+    expect(await connector.restore()).to.equal(undefined);
+  });
+});

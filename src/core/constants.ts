@@ -18,3 +18,15 @@ export const BALANCE_RETRY_BLOCK_MS = 30_000;
 export const PAIRING_EXPIRY_MS = 4 * 60_000;
 /** WalletConnect steps that wait on the relay (client start, publishing the proposal) give up after this long. */
 export const RELAY_TIMEOUT_MS = 8_000;
+/** Wallets per page of the AllWallets list (SPEC.md §9). */
+export const WALLET_PAGE_SIZE = 40;
+/** Recommended wallets shown first in AllWallets (SPEC.md §9). */
+export const RECOMMENDED_WALLETS = 4;
+/** Wallets a directory search answers with, at most (SPEC.md §9). */
+export const SEARCH_RESULTS_SIZE = 100;
+/** A wallet search starts from this many characters (reference/hosted-api.md §2.4). */
+export const MIN_SEARCH_LENGTH = 2;
+/** Typing pauses this long before a wallet search is sent (reference/hosted-api.md §2.4 uses 500 ms). */
+export const SEARCH_DEBOUNCE_MS = 350;
+/** Wallet directory answers are reused this long (SPEC.md §9: data cache lifetime 5 minutes). */
+export const DIRECTORY_CACHE_TTL_MS = 5 * 60_000;

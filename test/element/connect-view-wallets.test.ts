@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
 import { ALICE, SVG_ICON, announceWallet, createFakeProvider, deferred, providerError, walletInfo } from '../unit/support/fake-wallet.js';
-import { bodyText, cleanup, dialogOf, mount, openAndRender, part, parts, record, titleText, waitFor, walletButtons } from './support/element.js';
+import { bodyText, cleanup, dialogOf, mount, openAndRender, part, record, titleText, waitFor, walletButtons } from './support/element.js';
 
 const PNG_ICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 

@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
 import { ALICE, announceWallet, createFakeProvider, providerError, walletInfo } from '../unit/support/fake-wallet.js';
-import { cleanup, dialogOf, mount, openAndRender, part, parts, waitFor, walletButtons } from './support/element.js';
+import { cleanup, dialogOf, mount, openAndRender, part, waitFor, walletButtons } from './support/element.js';
 
 const HOSTILE = `
   * { color: red !important; font-size: 40px !important; font-family: serif !important; letter-spacing: 10px !important;

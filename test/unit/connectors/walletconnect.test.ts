@@ -77,7 +77,7 @@ describe('connectors/walletconnect session helpers', () => {
   });
 
   it('starts on the first preferred chain the session has, else its first', () => {
-    const accounts = new Map([['eip155:10', [ALICE]], ['eip155:137', [ALICE]]] as const);
+    const accounts = new Map<`${string}:${string}`, string[]>([['eip155:10', [ALICE]], ['eip155:137', [ALICE]]]);
     expect(pickChain(accounts, ['eip155:1', 'eip155:137'])).to.equal('eip155:137');
     expect(pickChain(accounts, ['eip155:1'])).to.equal('eip155:10');
     expect(pickChain(new Map(), ['eip155:1'])).to.equal(undefined);

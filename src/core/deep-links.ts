@@ -1,0 +1,100 @@
+/**
+ * Links that open a wallet app with a WalletConnect URI (reference/hosted-api.md §7.4). The links come from
+ * the wallet directory, a remote service: each is checked here before anything navigates to it, so a record
+ * carrying `javascript:`, `data:`, `file:` or the like is never followed.
+ */
+
+/**
+ * Schemes never followed, whatever the record says: script and document schemes (javascript, vbscript,
+ * data, blob, about, view-source…), local files, plain-text transports (http, ws, ftp; https is the only
+ * web link), browser-internal pages, and Android `intent:` (it can start any app component).
+ */
+const REFUSED_SCHEMES = new Set([
+  'javascript', 'vbscript', 'livescript', 'mocha', 'data', 'blob', 'about', 'view-source', 'file', 'filesystem', 'jar', 'resource',
+  'http', 'ws', 'wss', 'ftp', 'intent', 'android-app', 'chrome', 'chrome-extension', 'chrome-untrusted', 'edge', 'brave', 'opera',
+  'moz-extension', 'safari-extension', 'safari-web-extension', 'ms-browser-extension',
+]);
+
+/**
+ * Whitespace, control, zero-width and bidirectional-control characters anywhere in a link: browsers drop
+ * some of them while parsing (`java\tscript:` runs as `javascript:`), so a link holding any is refused
+ * rather than cleaned.
+ */
+const UNSAFE_CHARACTERS = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
+const MAX_LINK_LENGTH = 2048;
+/** `scheme:` or `scheme://…` (RFC 3986 scheme syntax). */
+const NATIVE_LINK = /^([a-z][a-z0-9+.-]*):(\/\/.*)?$/i;
+
+export type AppLinkKind = 'native' | 'universal';
+
+/**
+ * What kind of wallet link `link` is: `universal` for an `https://host/…` URL (no credentials in it),
+ * `native` for a plain app scheme (`metamask://`, `okex://main`, `trust:`), undefined for anything else.
+ */
+export function appLinkKind(link: string): AppLinkKind | undefined {
+  if (typeof link !== 'string' || link.length === 0 || link.length > MAX_LINK_LENGTH || UNSAFE_CHARACTERS.test(link)) return undefined;
+  if (/^https:\/\//i.test(link)) return /^https:\/\/[^/\\]/i.test(link) && universalUrl(link) ? 'universal' : undefined;
+  const scheme = NATIVE_LINK.exec(link)?.[1]?.toLowerCase();
+  if (!scheme || scheme === 'https' || REFUSED_SCHEMES.has(scheme)) return undefined;
+  return 'native';
+}
+
+/** True when `link` may be followed: an https URL or a plain app scheme (see `appLinkKind`). */
+export const isSafeAppLink = (link: string): boolean => appLinkKind(link) !== undefined;
+
+function universalUrl(link: string): URL | undefined {
+  try {
+    const url = new URL(link);
+    // `https://wallet.example@evil.example` names one host and goes to another: refused.
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `path` ending in `/wc`, once: `/` → `/wc`, `/ul` → `/ul/wc`, `/app/wc/` → `/app/wc`. */
+const withWcPath = (path: string) => (/\/wc\/?$/.test(path) ? path.replace(/\/$/, '') : `${path.replace(/\/$/, '')}/wc`);
+
+/**
+ * The link that opens the wallet with `wcUri`, the way WalletConnect wallets expect it
+ * (reference/hosted-api.md §7.4):
+ * - universal `https://link.example` → `https://link.example/wc?uri=<encoded>`; a query the link already
+ *   has is kept, a fragment dropped;
+ * - native `metamask://` → `metamask://wc?uri=<encoded>`, `okex://main` → `okex://main/wc?uri=<encoded>`,
+ *   `trust:` → `trust://wc?uri=<encoded>`.
+ * A link already ending in `/wc` does not get a second one. Undefined for a link `isSafeAppLink` refuses.
+ */
+export function buildWalletLink(link: string, wcUri: string): string | undefined {
+  const kind = appLinkKind(link);
+  if (!kind) return undefined;
+  const uri = `uri=${encodeURIComponent(wcUri)}`;
+  if (kind === 'universal') {
+    const url = universalUrl(link)!;
+    const query = url.search.length > 1 ? `${url.search}&` : '?';
+    return `${url.origin}${withWcPath(url.pathname)}${query}${uri}`;
+  }
+  const [, scheme = '', rest = ''] = /^([^:]+):(?:\/\/)?(.*)$/.exec(link) ?? [];
+  const [, target = '', search = ''] = /^([^?#]*)(\?[^#]*)?/.exec(rest) ?? [];
+  // `metamask://` has no host or path: its `wc` goes straight after the slashes.
+  const path = target === '' || target === 'wc' || target === 'wc/' ? 'wc' : withWcPath(target);
+  const query = search.length > 1 ? `${search}&` : '?';
+  return `${scheme}://${path}${query}${uri}`;
+}
+
+/** The links of a directory wallet record that can open its app (reference/hosted-api.md §2.3). */
+export interface WalletAppLinks {
+  mobile_link?: string | null | undefined;
+  link_mode?: string | null | undefined;
+}
+
+/**
+ * The link that opens `wallet` on this phone with `wcUri`: its native `mobile_link` when that is an app
+ * scheme, else its universal link (`mobile_link` when it is https, then `link_mode`). Undefined when the
+ * record has no link that is safe to follow.
+ */
+export function walletLinkFor(wallet: WalletAppLinks, wcUri: string): string | undefined {
+  const mobile = wallet.mobile_link ?? undefined;
+  if (mobile && appLinkKind(mobile) === 'native') return buildWalletLink(mobile, wcUri);
+  const universal = [mobile, wallet.link_mode ?? undefined].find((link) => link !== undefined && appLinkKind(link) === 'universal');
+  return universal ? buildWalletLink(universal, wcUri) : undefined;
+}

@@ -4,6 +4,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import { rmSync } from 'node:fs';
+import { browserFieldRedirects } from './scripts/browser-field-plugin.mjs';
 import { cssTextRollup } from './scripts/css-text-plugin.mjs';
 
 // A build starts from an empty dist/, so no stale chunk is ever served or measured.
@@ -19,7 +20,10 @@ const plugins = () => [
     values: { global: 'globalThis' },
   }),
   cssTextRollup(),
-  nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
+  // For the browser: packages' "browser" export conditions, and npm packages named like Node built-ins (the
+  // SDK's `events`) bundled rather than left as imports.
+  browserFieldRedirects(),
+  nodeResolve({ browser: true, exportConditions: ['browser'], preferBuiltins: false, extensions: ['.mjs', '.js', '.ts', '.tsx'] }),
   commonjs(),
   esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: 'tsconfig.json' }),
   terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),

@@ -1,12 +1,13 @@
 /**
  * `npm run bench [-- --no-build] [-- --runs N] [-- --no-stack]`: the widget's size and speed figures against
  * a bare React + r2wc floor, then (unless --no-stack) account-data figures against the local stack
- * (bench/account.ts). Prints three tables, writes .cache/bench/results.json, exits 0 even when a target
+ * (bench/account.ts) and WalletConnect figures with a real wallet peer (bench/walletconnect.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
  * is missed; non-zero only when something breaks (build, browser, page).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { accountSection, type AccountFigures } from './account.js';
+import { walletConnectSection, type WalletConnectFigures } from './walletconnect.js';
 import { buildFloor } from './floor.js';
 import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
 import { launch, measureRun, type RunResult } from './measure.js';
@@ -165,9 +166,19 @@ async function main() {
     }
   }
 
+  let walletConnect: WalletConnectFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      walletConnect = await walletConnectSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      walletConnect = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

@@ -11,6 +11,7 @@ export const walletConnectMessages = {
   'walletconnect.open': 'Open {wallet}',
   'walletconnect.notOpened': 'If {wallet} did not open, tap the button below. You may need to install it first.',
   'walletconnect.failedHint': 'The wallet did not connect.',
+  'walletconnect.relayHint': 'Check your internet connection, then try again.',
   'walletconnect.relayUnavailable': 'Could not reach the WalletConnect relay',
   'walletconnect.expired': 'The QR code expired. A new one is shown.',
 } as const;

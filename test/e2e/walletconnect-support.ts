@@ -22,9 +22,6 @@ export async function showWalletConnectQr(page: Page): Promise<string> {
   return scanQr(page);
 }
 
-export const waitForStatus = (page: Page, status: string) =>
-  page.waitForFunction((s) => document.querySelector('wallet-connect-modal')!.state.status === s, status);
-
 /** A request through the host's provider, as a host page would make it. */
 export const providerRequest = (page: Page, method: string, params?: unknown[]) =>
   page.evaluate(([m, p]) => document.querySelector('wallet-connect-modal')!.getProvider('eip155')!.request({ method: m as string, params: p as unknown[] | undefined }), [method, params] as const);
@@ -40,3 +37,29 @@ export const providerError = (page: Page, method: string, params?: unknown[]) =>
       return { code, message };
     }
   }, [method, params] as const);
+
+/**
+ * Waits until the SDK has written the session into its IndexedDB database (it persists after approval
+ * resolves; a reload before that write commits would lose the session, as it would for any web page).
+ */
+export const waitForStoredSession = (page: Page) =>
+  page.waitForFunction(async () => {
+    const stored = JSON.parse(localStorage.getItem('wallet-connect-modal:walletconnect') ?? 'null') as { data?: { topic?: string } } | null;
+    const topic = stored?.data?.topic;
+    if (!topic) return false;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('wallet-connect-modal');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const values = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction('walletconnect').objectStore('walletconnect').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return values.some((value) => typeof value === 'string' && value.includes(`"topic":"${topic}"`) && value.includes('"acknowledged":true'));
+    } finally {
+      db.close();
+    }
+  });

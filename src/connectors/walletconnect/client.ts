@@ -33,16 +33,18 @@ export function getSignClient(options: ClientOptions): Promise<WalletConnectClie
   const key = `${options.relayUrl} ${options.projectId ?? ''}`;
   if (current?.key === key) return current.client;
   const client = (async () => {
+    // Errors reach the widget as rejections; the SDK logging them too would only fill the host's console.
+    const logger = pino({ level: 'silent' });
     const core = new Core({
       relayUrl: options.relayUrl,
       ...(options.projectId ? { projectId: options.projectId } : {}),
       customStoragePrefix: WALLETCONNECT_STORAGE_PREFIX,
       storage: modalStorage(),
       telemetryEnabled: false,
-      logger: pino({ level: 'silent' }),
+      logger,
     });
     core.verify.register = async () => undefined;
-    return SignClient.init({ core, metadata: appMetadata() });
+    return SignClient.init({ core, logger, metadata: appMetadata() });
   })();
   current = { key, client };
   client.catch(() => {

@@ -34,9 +34,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Pr
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function clientFor() {
+/** The sign client, given up on at `deadline` (one deadline for all steps that wait on the relay). */
+function clientFor(deadline = Date.now() + RELAY_TIMEOUT_MS) {
   const { relayUrl, projectId } = $config.get();
-  return withTimeout(getSignClient({ relayUrl, projectId }), RELAY_TIMEOUT_MS, () => relayUnavailable());
+  return withTimeout(getSignClient({ relayUrl, projectId }), deadline - Date.now(), () => relayUnavailable());
 }
 
 /** Registers an approved (or restored) session as the connected wallet's connector. */
@@ -83,11 +84,12 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   let expiry: ReturnType<typeof setTimeout> | undefined;
 
   try {
-    const client = await clientFor();
-    const pair = async (renewals: number) => {
+    const deadline = Date.now() + RELAY_TIMEOUT_MS;
+    const client = await clientFor(deadline);
+    const pair = async (renewals: number, by = Date.now() + RELAY_TIMEOUT_MS) => {
       const { uri, approval } = await withTimeout(
         client.connect({ optionalNamespaces: proposalNamespaces($config.get().networks) }),
-        RELAY_TIMEOUT_MS,
+        by - Date.now(),
         () => relayUnavailable(),
       );
       if (!uri) throw relayUnavailable();
@@ -112,7 +114,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
         settle({ error });
       }
     };
-    await Promise.race([pair(0), outcome]);
+    await Promise.race([pair(0, deadline), outcome]);
     const result = await outcome;
     if ('left' in result || mine !== attempt) return;
     if ('error' in result) throw result.error;

@@ -38,7 +38,13 @@ export default function ConnectingWalletConnectScreen({ route }: { route: Extrac
     return (
       <div className="walletconnect" data-state="error">
         <p className="status error" role="alert">{route.error.message}</p>
-        <p className="hint">{route.error.code === 'CONNECTION_REJECTED' ? t('connecting.rejectedHint') : t('walletconnect.failedHint')}</p>
+        <p className="hint">
+          {route.error.code === 'CONNECTION_REJECTED'
+            ? t('connecting.rejectedHint')
+            : route.error.code === 'RELAY_UNAVAILABLE'
+              ? t('walletconnect.relayHint')
+              : t('walletconnect.failedHint')}
+        </p>
         <button type="button" className="button primary" part="button" onClick={() => chooseWalletConnect(route.wallet)}>
           {t('action.retry')}
         </button>

@@ -55,6 +55,7 @@ export function useE2E() {
   });
   return {
     get stack(): Stack { return e2e!.stack; },
+    get browser(): Browser { return e2e!.browser; },
     /** The demo page in a fresh context; closed and checked after the test. */
     async open(): Promise<DemoPage> { demo = await openDemo(e2e!); return demo; },
   };

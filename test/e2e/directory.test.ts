@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEFAULT_WALLETS, createDirectoryApp } from '../../server/directory/app.js';
+import { generateWallets } from '../../server/directory/records.js';
+import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
+import { ACCOUNT_0, inModal, openDemo, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
+import { scanQr } from './walletconnect-support.js';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/**
+ * The stack's directory serves the 32 real wallets; paging and search are exercised over 300+ entries by
+ * answering the same URL with the same directory implementation plus generated entries.
+ */
+async function withGeneratedWallets(page: Page, directoryUrl: string, count = 300) {
+  // Generated entries say they run on eip155:1; these run on any chain, so the demo's local chains keep them.
+  const generated = generateWallets(count, 1000).map(({ chains: _chains, ...wallet }) => wallet);
+  const app = createDirectoryApp({ wallets: [...DEFAULT_WALLETS, ...generated] });
+  await page.route(`${directoryUrl}**`, async (route) => {
+    const request = route.request();
+    const response = await app.fetch(new Request(request.url(), { method: request.method() }));
+    await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+  });
+}
+
+const tiles = (page: Page) => inModal(page, '[part="directory-list"] [part="wallet-button"]');
+const tileNames = (page: Page) => inModal(page, '[part="directory-list"] .directory-name').allTextContents();
+
+describe('AllWallets: the wallet directory of the local stack', () => {
+  const e2e = useE2E();
+  let peer: WalletPeer | undefined;
+  afterEach(async () => {
+    await peer?.stop();
+    peer = undefined;
+  });
+
+  it('pages 40 at a time as the list scrolls, and searches from 2 characters', async () => {
+    const { page } = await e2e.open();
+    await withGeneratedWallets(page, e2e.stack.directoryUrl);
+    await openModal(page);
+    await inModal(page, '[data-wallet-id="all-wallets"]').click();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'All Wallets');
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelectorAll('[part="directory-list"] [part="wallet-button"]').length >= 40);
+    const first = await tiles(page).count();
+    assert.ok(first >= 40 && first < 80, `first page: ${first} tiles`);
+    assert.deepEqual((await tileNames(page)).slice(0, 2), ['MetaMask', 'Rainbow']);
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: AllWallets');
+
+    await tiles(page).last().scrollIntoViewIfNeeded();
+    await page.waitForFunction((n) => document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelectorAll('[part="directory-list"] [part="wallet-button"]').length > n, first);
+    const names = await tileNames(page);
+    assert.equal(new Set(names).size, names.length, 'no wallet twice');
+    assert.ok(names.some((name) => name.startsWith('Generated Wallet')), 'the second page reaches the generated entries');
+
+    const search = inModal(page, '[part="search-input"]');
+    await search.fill('r');
+    await page.waitForTimeout(600);
+    assert.ok((await tiles(page).count()) > 2, 'one character does not search');
+    await search.fill('rain');
+    await page.waitForFunction(() => {
+      const names = [...document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelectorAll('[part="directory-list"] .directory-name')].map((n) => n.textContent);
+      return names.length > 0 && names.every((n) => /rain/i.test(n ?? ''));
+    });
+    assert.ok((await tileNames(page)).includes('Rainbow'));
+    await search.fill('Generated Wallet');
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelectorAll('[part="directory-list"] [part="wallet-button"]').length === 100);
+    await search.fill('no such wallet');
+    await inModal(page, '[data-empty="search"]').waitFor();
+    assert.equal(await inModal(page, '[data-empty="search"]').textContent(), 'No wallet matches “no such wallet”');
+  });
+
+  it('on a desktop, a directory wallet shows a QR code with its logo that the wallet scans to connect', async () => {
+    const { page } = await e2e.open();
+    peer = await startWalletPeer({ relayUrl: e2e.stack.relayUrl, chains: e2e.stack.chains });
+    await openModal(page);
+    await inModal(page, '[data-wallet-id="all-wallets"]').click();
+    await inModal(page, '[part="directory-list"] [data-wallet-id="rainbow"]').click();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Rainbow');
+    const uri = await scanQr(page);
+    assert.match((await inModal(page, '.qr-logo').getAttribute('src'))!, /getWalletImage\/rainbow-icon\?/);
+    assert.equal(await inModal(page, '.walletconnect .status').textContent(), 'Scan this QR code with Rainbow');
+    await peer.pair(uri);
+    const detail = (await waitForEvent(page, 'wallet-connect')) as { address: string; connector: unknown };
+    assert.equal(detail.address, ACCOUNT_0);
+    assert.deepEqual(detail.connector, { id: 'rainbow', name: peer.name, type: 'walletconnect' });
+
+    // Rainbow is now a recent wallet: first in All wallets, tagged Recent.
+    await page.click('#disconnect');
+    await waitForEvent(page, 'wallet-disconnect');
+    await openModal(page);
+    await inModal(page, '[data-wallet-id="all-wallets"]').click();
+    await inModal(page, '[part="directory-list"] [data-wallet-id="rainbow"] .directory-tag').waitFor();
+    assert.equal(await inModal(page, '[part="directory-list"] [part="wallet-button"]').first().getAttribute('data-wallet-id'), 'rainbow');
+    assert.equal(await inModal(page, '[data-wallet-id="rainbow"] .directory-tag').textContent(), 'Recent');
+  });
+
+  describe('on a phone', () => {
+    let context: BrowserContext | undefined;
+    afterEach(async () => {
+      await context?.close();
+      context = undefined;
+    });
+
+    it("opens the wallet's native link with the URI, which the wallet can pair with; unsafe links are never offered", async () => {
+      const browser = e2e.browser;
+      context = await browser.newContext({ isMobile: true, hasTouch: true, userAgent: IPHONE, viewport: { width: 390, height: 844 } });
+      const demo = await openDemo({ stack: e2e.stack, browser, stop: async () => {} }, context);
+      const { page } = demo;
+      // A directory record whose link is javascript: would be filtered by our server; serve one anyway.
+      await page.route(`${e2e.stack.directoryUrl}getWallets**`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { id: string; mobile_link?: string | null }[]; count: number };
+        body.data = body.data.map((w) => (w.id === 'trust' ? { ...w, mobile_link: 'javascript:alert(1)//' } : w));
+        await route.fulfill({ response, json: body });
+      });
+      peer = await startWalletPeer({ relayUrl: e2e.stack.relayUrl, chains: e2e.stack.chains });
+      await openModal(page);
+      await inModal(page, '[data-wallet-id="all-wallets"]').tap();
+      await inModal(page, '[part="directory-list"] [data-wallet-id="metamask"]').waitFor();
+      assert.equal(await inModal(page, '[part="directory-list"] [data-wallet-id="trust"]').count(), 0, 'a wallet whose only link is unsafe is left out');
+      assert.equal(await inModal(page, 'a[href^="javascript:"]').count(), 0);
+      await inModal(page, '[part="directory-list"] [data-wallet-id="metamask"]').tap();
+      const open = inModal(page, 'a.button:has-text("Open MetaMask")');
+      await open.waitFor();
+      const href = (await open.getAttribute('href'))!;
+      assert.match(href, /^metamask:\/\/wc\?uri=wc%3A[0-9a-f]{64}%402%3F/);
+      assert.equal(await inModal(page, '.walletconnect .status').textContent(), 'Continue in MetaMask');
+      assert.equal(await inModal(page, '[part="qr-code"]').count(), 0);
+      assert.deepEqual(await seriousA11yViolations(page), [], 'axe: ConnectingWalletConnect (phone)');
+
+      await peer.pair(decodeURIComponent(new URL(href).searchParams.get('uri')!));
+      assert.equal(((await waitForEvent(page, 'wallet-connect')) as { address: string }).address, ACCOUNT_0);
+      assert.deepEqual(demo.errors, []);
+    });
+  });
+});

@@ -27,6 +27,10 @@ describe('bundle budget', { skip: !existsSync(join(dist, 'wallet-connect-modal.j
       ['Token Balance Unavailable', 'account data'],
       ['getBalance', 'viem reads'],
       ['@walletconnect', 'WalletConnect'],
+      ['wc_sessionPropose', 'the WalletConnect sign client'],
+      ['irn_subscribe', 'the WalletConnect relay client'],
+      ['getWallets', 'the wallet directory client'],
+      ['Scan this QR code', 'the ConnectingWalletConnect view'],
       ['@solana', 'Solana'],
     ];
     for (const [needle, what] of mustNotContain) assert.ok(!text.includes(needle), `the entry contains ${what} ("${needle}")`);

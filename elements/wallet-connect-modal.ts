@@ -58,7 +58,7 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @event wallet-error - `{ code, message }`
  *
  * @csspart dialog, panel, header, title, close-button, back-button, body, wallet-list, wallet-button,
- *   network-list, network-button, button, address, balance, toast
+ *   network-list, network-button, button, address, balance, toast, qr-code, directory-list, search-input
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below types the accessors defined at runtime
 export class WalletConnectModalElement extends Base {

@@ -1,8 +1,17 @@
 export interface CspOptions {
   /** Every chain whose RPC the page may call directly from the browser. */
   rpcUrls: readonly string[];
-  /** Further connect-src sources (later services: wallet API, relay, sign-in...). */
+  /** Further connect-src sources (the wallet API, the WalletConnect relay's ws: URL, the wallet directory...). */
   extraConnectSrc?: readonly string[];
+  /** Further img-src sources (the wallet directory's origin, which serves the wallet icons). */
+  extraImgSrc?: readonly string[];
+}
+
+/** `base` followed by each of `extra` not already in it. */
+function sources(base: readonly string[], extra: readonly string[]): string {
+  const list = [...base];
+  for (const source of extra) if (!list.includes(source)) list.push(source);
+  return list.join(' ');
 }
 
 /**
@@ -11,17 +20,13 @@ export interface CspOptions {
  * script or style in the bundle fails loudly. connect-src lists each RPC by origin, since RPC URLs may carry
  * paths that CSP source matching would otherwise treat as exact.
  */
-export function buildCsp({ rpcUrls, extraConnectSrc = [] }: CspOptions): string {
-  const connect = ["'self'"];
-  for (const source of [...rpcUrls.map((url) => new URL(url).origin), ...extraConnectSrc]) {
-    if (!connect.includes(source)) connect.push(source);
-  }
+export function buildCsp({ rpcUrls, extraConnectSrc = [], extraImgSrc = [] }: CspOptions): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
-    `connect-src ${connect.join(' ')}`,
+    `img-src ${sources(["'self'", 'data:'], extraImgSrc)}`,
+    `connect-src ${sources(["'self'"], [...rpcUrls.map((url) => new URL(url).origin), ...extraConnectSrc])}`,
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors 'none'",

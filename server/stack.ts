@@ -3,6 +3,8 @@ import { seedLocalChain } from './chain/seed.js';
 import type { SeededChain } from './chain/types.js';
 import { PROJECT_ROOT } from './paths.js';
 import { startWalletApi, type WalletApiServer } from './api/serve.js';
+import { startDirectory, type DirectoryServer } from './directory/serve.js';
+import { startRelay, type Relay } from './relay/relay.js';
 import { startWeb, type WebServer } from './web.js';
 
 export interface StackOptions {
@@ -19,6 +21,10 @@ export interface StackOptions {
   apiPort?: number;
   /** Where the API keeps its index (SQLite); ':memory:' (default) keeps nothing between runs. */
   apiDbPath?: string;
+  /** The WalletConnect relay's port; 0 (default) picks a free one. */
+  relayPort?: number;
+  /** The wallet directory's port; 0 (default) picks a free one. */
+  directoryPort?: number;
 }
 
 export interface StackChain {
@@ -31,6 +37,10 @@ export interface Stack {
   url: string;
   /** The wallet data API, the widget's `api-url`. */
   apiUrl: string;
+  /** The WalletConnect relay (ws://127.0.0.1:PORT), the widget's `relay-url`. */
+  relayUrl: string;
+  /** The wallet directory (http://127.0.0.1:PORT/, the real wallets only), the widget's `directory-url`. */
+  directoryUrl: string;
   chains: StackChain[];
   /** What seedLocalChain put on each chain, in the order of chains; empty when started with `seed: false`. */
   seeded: SeededChain[];
@@ -63,11 +73,12 @@ async function seedAll(anvils: readonly Anvil[]): Promise<SeededChain[]> {
 }
 
 /**
- * The local stack the demo and the end-to-end tests run against: one anvil per chain id (started in
- * parallel, they are independent), seeded in parallel with contracts and history (server/chain/), and then
- * the web server, whose CSP needs the chains' RPC URLs. If any part fails to start (seeding included), the
- * parts already running are stopped before the error is rethrown, so a failed start never leaks processes
- * or ports.
+ * The local stack the demo and the end-to-end tests run against: one anvil per chain id, the WalletConnect
+ * relay and the wallet directory (all started in parallel, they are independent), the chains seeded in
+ * parallel with contracts and history (server/chain/), the wallet data API, and then the web server, whose
+ * CSP and page need every other part's URL. If any part fails to start (seeding included), the parts
+ * already running are stopped before the error is rethrown, so a failed start never leaks processes or
+ * ports.
  */
 export async function startStack({
   root = PROJECT_ROOT,
@@ -78,25 +89,33 @@ export async function startStack({
   seed = true,
   apiPort = 0,
   apiDbPath = ':memory:',
+  relayPort = 0,
+  directoryPort = 0,
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
-  const started = await Promise.allSettled(
-    chainIds.map((chainId, index) => startAnvil({ chainId, host, port: evmPorts[index] ?? 0 })),
-  );
-  const anvils = started.filter((r): r is PromiseFulfilledResult<Anvil> => r.status === 'fulfilled').map((r) => r.value);
-  const failure = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failure) {
-    await stopAll(anvils).catch(() => undefined); // the start error is the one worth reporting
-    throw failure.reason;
+  const [startedChains, [startedRelay, startedDirectory]] = await Promise.all([
+    Promise.allSettled(chainIds.map((chainId, index) => startAnvil({ chainId, host, port: evmPorts[index] ?? 0 }))),
+    Promise.allSettled([startRelay({ host, port: relayPort }), startDirectory({ host, port: directoryPort })] as const),
+  ]);
+  const anvils = startedChains.filter((r): r is PromiseFulfilledResult<Anvil> => r.status === 'fulfilled').map((r) => r.value);
+  const services: Stoppable[] = [startedRelay, startedDirectory].flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  if (anvils.length !== chainIds.length || startedRelay.status === 'rejected' || startedDirectory.status === 'rejected') {
+    const failure = [...startedChains, startedRelay, startedDirectory].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    await stopAll([...services, ...anvils]).catch(() => undefined); // the start error is the one worth reporting
+    throw failure?.reason;
   }
+  const relay: Relay = startedRelay.value;
+  const directory: DirectoryServer = startedDirectory.value;
+  // Stopped with the chains when a later step fails.
+  const early = [relay, directory, ...anvils];
 
   let seeded: SeededChain[] = [];
   if (seed) {
     try {
       seeded = await seedAll(anvils);
     } catch (err) {
-      await stopAll(anvils).catch(() => undefined);
+      await stopAll(early).catch(() => undefined);
       throw err;
     }
   }
@@ -112,15 +131,28 @@ export async function startStack({
       chains: anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl, seeded: seeded.find((s) => s.chainId === chainId) })),
     });
   } catch (err) {
-    await stopAll(anvils).catch(() => undefined);
+    await stopAll(early).catch(() => undefined);
     throw err;
   }
 
+  const directoryOrigin = new URL(directory.url).origin;
   let web: WebServer;
   try {
-    web = await startWeb({ root, host, port: webPort, chains, extraConnectSrc: [new URL(api.url).origin], placeholders: { API_URL: api.url } });
+    web = await startWeb({
+      root,
+      host,
+      port: webPort,
+      chains,
+      // The relay is a ws: URL, which 'self' never covers; the directory serves both JSON and the wallet icons.
+      extraConnectSrc: [new URL(api.url).origin, relay.url, directoryOrigin],
+      extraImgSrc: [directoryOrigin],
+      placeholders: { API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url },
+    });
   } catch (err) {
-    await stopAll([api, ...anvils]).catch(() => undefined);
+    // The API first, as in stop(): its indexer must not poll chains that are already gone.
+    await stopAll([api, relay, directory])
+      .finally(() => stopAll(anvils))
+      .catch(() => undefined);
     throw err;
   }
 
@@ -128,9 +160,11 @@ export async function startStack({
   return {
     url: web.url,
     apiUrl: api.url,
+    relayUrl: relay.url,
+    directoryUrl: directory.url,
     chains,
     seeded,
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api]).finally(() => stopAll(anvils))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory]).finally(() => stopAll(anvils))),
   };
 }

@@ -3,7 +3,8 @@
  * it all on Ctrl-C. Ports come from the environment so a clash has a one-line fix.
  *
  * Environment: WEB_PORT (5173), EVM_PORT_1 (8545, chain 31337), EVM_PORT_2 (8546, chain 31338),
- * API_PORT (8547, the wallet data API), WALLET_API_DB (its SQLite file, default .cache/wallet-api.sqlite),
+ * API_PORT (8547, the wallet data API), RELAY_PORT (8548, the WalletConnect relay), DIRECTORY_PORT (8549,
+ * the wallet directory), WALLET_API_DB (the API's SQLite file, default .cache/wallet-api.sqlite),
  * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
  */
 import { join } from 'node:path';
@@ -13,11 +14,14 @@ import { PortInUseError } from './ports.js';
 import { startStack, type Stack } from './stack.js';
 
 const CHAIN_IDS = [31337, 31338] as const;
+const DEFAULT_RELAY_PORT = 8548;
 const PORT_SETTINGS = [
   { env: 'WEB_PORT', fallback: 5173 },
   { env: 'EVM_PORT_1', fallback: 8545 },
   { env: 'EVM_PORT_2', fallback: 8546 },
   { env: 'API_PORT', fallback: 8547 },
+  { env: 'RELAY_PORT', fallback: DEFAULT_RELAY_PORT },
+  { env: 'DIRECTORY_PORT', fallback: 8549 },
 ] as const;
 
 function readPort(env: string, fallback: number): number {
@@ -45,6 +49,20 @@ function explainPortClash(err: PortInUseError, ports: readonly number[]): string
   );
 }
 
+/**
+ * The command that approves a WalletConnect URI against this stack. The wc-wallet CLI defaults to the
+ * default ports, so flags appear only for a port that was moved.
+ */
+function walletCommand(stack: Stack): string {
+  const flags: string[] = [];
+  if (stack.relayUrl !== `ws://127.0.0.1:${DEFAULT_RELAY_PORT}`) flags.push(`--relay ${stack.relayUrl}`);
+  const evmDefaults = PORT_SETTINGS.filter((s) => s.env.startsWith('EVM_PORT_')).map((s) => s.fallback);
+  stack.chains.forEach((chain, index) => {
+    if (chain.chainId !== CHAIN_IDS[index] || chain.rpcUrl !== `http://127.0.0.1:${evmDefaults[index]}`) flags.push(`--rpc ${chain.chainId}=${chain.rpcUrl}`);
+  });
+  return `npm run wc-wallet -- "<wc:uri>"${flags.length ? ` ${flags.join(' ')}` : ''}`;
+}
+
 function printBanner(stack: Stack): void {
   const lines = [
     '',
@@ -52,6 +70,8 @@ function printBanner(stack: Stack): void {
     '',
     `  Demo page      ${stack.url}`,
     `  Wallet API     ${stack.apiUrl}`,
+    `  WC relay       ${stack.relayUrl}`,
+    `  Directory      ${stack.directoryUrl}`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
     ...stack.seeded.map(
       (seeded) =>
@@ -60,6 +80,9 @@ function printBanner(stack: Stack): void {
     ),
     '',
     '  Accounts: anvil defaults (mnemonic "test test test test test test test test test test test junk"); #0 is dev.eth',
+    '',
+    '  WalletConnect: in the demo choose WalletConnect, "Copy link", then approve it with a local wallet (account #0):',
+    `    ${walletCommand(stack)}`,
     '',
     'Press Ctrl-C to stop.',
     '',
@@ -74,7 +97,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, evmPort1, evmPort2, apiPort] = ports as [number, number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort] = ports as [number, number, number, number, number, number];
   const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
@@ -117,7 +140,7 @@ async function main(): Promise<void> {
   try {
     // The API's index survives a restart in this file (WALLET_API_DB); a fresh chain resets it.
     const apiDbPath = process.env.WALLET_API_DB ?? join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
-    started = await startStack({ webPort, evmPorts, apiPort, apiDbPath, chainIds: [...CHAIN_IDS] });
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, apiDbPath, chainIds: [...CHAIN_IDS] });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

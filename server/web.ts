@@ -15,7 +15,9 @@ export interface WebAppOptions {
   root: string;
   chains: readonly WebChain[];
   extraConnectSrc?: readonly string[];
-  /** `%NAME%` in demo/index.html → value (the stack passes API_URL). */
+  /** Further img-src sources (the wallet directory's origin). */
+  extraImgSrc?: readonly string[];
+  /** `%NAME%` in demo/index.html → value (the stack passes API_URL, RELAY_URL and DIRECTORY_URL). */
   placeholders?: Readonly<Record<string, string>>;
 }
 
@@ -51,8 +53,8 @@ export function substitutePlaceholders(html: string, placeholders: Readonly<Reco
   return html.replace(/%([A-Z_]+)%/g, (placeholder, name: string) => placeholders[name] ?? placeholder);
 }
 
-export function createWebApp({ root, chains, extraConnectSrc = [], placeholders = {} }: WebAppOptions): Hono {
-  const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc });
+export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], placeholders = {} }: WebAppOptions): Hono {
+  const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc, extraImgSrc });
   const app = new Hono();
 
   // Set after the handler so 404s and errors carry the same headers as pages.

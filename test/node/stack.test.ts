@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { rpcCall } from '../../server/json-rpc.js';
 import { findFreePort, PortInUseError } from '../../server/ports.js';
 import { startStack, type Stack } from '../../server/stack.js';
-import { childProcesses, makeTempRoot, occupyPort } from './helpers.js';
+import { childProcesses, DEMO_HTML, makeTempRoot, occupyPort } from './helpers.js';
 
 /** True when nothing accepts connections at `url` any more. */
 /** True when nothing answers at `url` any more (refused, reset or silent: no HTTP response at all). */
@@ -46,14 +48,27 @@ describe('startStack', () => {
         await page.text(),
         `<!doctype html><title>t</title><meta name="rpc" content="${a.rpcUrl}|${b.rpcUrl}|${a.rpcUrl}|%RPC_URL_1%">`,
       );
+      assert.match(stack.relayUrl, /^ws:\/\/127\.0\.0\.1:\d+$/);
+      assert.match(stack.directoryUrl, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const directory = new URL(stack.directoryUrl).origin;
       assert.equal(
         page.headers.get('content-security-policy'),
-        `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ${a.rpcUrl} ${b.rpcUrl} ${new URL(stack.apiUrl).origin}; ` +
+        `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: ${directory}; ` +
+          `connect-src 'self' ${a.rpcUrl} ${b.rpcUrl} ${new URL(stack.apiUrl).origin} ${stack.relayUrl} ${directory}; ` +
           "base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
       );
       // The wallet data API answers for both chains.
       const chains = await fetch(new URL(`v1/supported-chains?projectId=t&st=t&sv=t`, stack.apiUrl));
       assert.deepEqual(await chains.json(), { http: ['eip155:31337', 'eip155:31338'], ws: [] });
+      // The relay and the directory answer, and the demo page gets their URLs.
+      const relayPort = new URL(stack.relayUrl).port;
+      assert.equal((await fetch(`http://127.0.0.1:${relayPort}/health`)).status, 200);
+      const wallets = await fetch(new URL('getWallets?projectId=t&st=t&sv=t&page=1&entries=1', stack.directoryUrl));
+      assert.equal(wallets.status, 200);
+      assert.equal(((await wallets.json()) as { data: unknown[] }).data.length, 1);
+      await writeFile(join(root, 'demo', 'index.html'), '<p relay="%RELAY_URL%" directory="%DIRECTORY_URL%" api="%API_URL%"></p>');
+      assert.equal(await (await fetch(stack.url)).text(), `<p relay="${stack.relayUrl}" directory="${stack.directoryUrl}" api="${stack.apiUrl}"></p>`);
+      await writeFile(join(root, 'demo', 'index.html'), DEMO_HTML);
 
       await Promise.all([stack.stop(), stack.stop()]);
       stopped = true;
@@ -61,6 +76,8 @@ describe('startStack', () => {
       assert.equal(await refuses(a.rpcUrl), true);
       assert.equal(await refuses(b.rpcUrl), true);
       assert.equal(await refuses(stack.url), true);
+      assert.equal(await refuses(`http://127.0.0.1:${relayPort}/health`), true);
+      assert.equal(await refuses(stack.directoryUrl), true);
       await stack.stop();
     } finally {
       if (!stopped) await stack.stop();
@@ -68,10 +85,12 @@ describe('startStack', () => {
   });
 
   it('honours fixed ports and chain ids', async () => {
-    const [webPort, evmA, evmB] = [await findFreePort(), await findFreePort(), await findFreePort()];
-    const stack = await startStack({ root, webPort, evmPorts: [evmA, evmB], chainIds: [1337, 5] });
+    const [webPort, evmA, evmB, relayPort, directoryPort] = [await findFreePort(), await findFreePort(), await findFreePort(), await findFreePort(), await findFreePort()];
+    const stack = await startStack({ root, webPort, evmPorts: [evmA, evmB], chainIds: [1337, 5], relayPort, directoryPort });
     try {
       assert.equal(stack.url, `http://127.0.0.1:${webPort}/`);
+      assert.equal(stack.relayUrl, `ws://127.0.0.1:${relayPort}`);
+      assert.equal(stack.directoryUrl, `http://127.0.0.1:${directoryPort}/`);
       assert.deepEqual(stack.chains, [
         { chainId: 1337, rpcUrl: `http://127.0.0.1:${evmA}` },
         { chainId: 5, rpcUrl: `http://127.0.0.1:${evmB}` },
@@ -85,9 +104,9 @@ describe('startStack', () => {
   it('stops the chains it started when the web port is taken', async () => {
     const held = await occupyPort();
     const anvilsBefore = childProcesses('anvil').length;
-    const [evmA, evmB] = [await findFreePort(), await findFreePort()];
+    const [evmA, evmB, relayPort, directoryPort] = [await findFreePort(), await findFreePort(), await findFreePort(), await findFreePort()];
     try {
-      await assert.rejects(startStack({ root, webPort: held.port, evmPorts: [evmA, evmB] }), (err: unknown) => {
+      await assert.rejects(startStack({ root, webPort: held.port, evmPorts: [evmA, evmB], relayPort, directoryPort }), (err: unknown) => {
         assert.ok(err instanceof PortInUseError);
         assert.equal(err.port, held.port);
         assert.equal(err.service, 'web server');
@@ -96,6 +115,27 @@ describe('startStack', () => {
       assert.equal(childProcesses('anvil').length, anvilsBefore);
       assert.equal(await refuses(`http://127.0.0.1:${evmA}`), true);
       assert.equal(await refuses(`http://127.0.0.1:${evmB}`), true);
+      assert.equal(await refuses(`http://127.0.0.1:${relayPort}/health`), true);
+      assert.equal(await refuses(`http://127.0.0.1:${directoryPort}/`), true);
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('stops the chains and the directory when the relay port is taken', async () => {
+    const held = await occupyPort();
+    const anvilsBefore = childProcesses('anvil').length;
+    const [evmA, evmB, directoryPort] = [await findFreePort(), await findFreePort(), await findFreePort()];
+    try {
+      await assert.rejects(startStack({ root, seed: false, evmPorts: [evmA, evmB], relayPort: held.port, directoryPort }), (err: unknown) => {
+        assert.ok(err instanceof PortInUseError);
+        assert.equal(err.port, held.port);
+        assert.equal(err.service, 'WalletConnect relay');
+        return true;
+      });
+      assert.equal(childProcesses('anvil').length, anvilsBefore);
+      assert.equal(await refuses(`http://127.0.0.1:${evmA}`), true);
+      assert.equal(await refuses(`http://127.0.0.1:${directoryPort}/`), true);
     } finally {
       await held.release();
     }

@@ -1,0 +1,113 @@
+/**
+ * The relay's store-and-forward: every publish is kept per topic until its ttl runs out, with the client
+ * ids that have acknowledged it. A subscriber that was offline, or subscribed after the publish (the wallet
+ * subscribes to the pairing topic after the dapp has published its proposal), gets what it has not acked
+ * when it subscribes. Nothing is persisted: a relay restart starts empty.
+ */
+
+export interface StoredMessage {
+  topic: string;
+  /** The opaque envelope (base64); the relay never holds the keys. */
+  message: string;
+  /** Milliseconds since the epoch. */
+  publishedAt: number;
+  expiresAt: number;
+  tag: number;
+  attestation?: string;
+  /** Client id of the publisher, who is never sent its own message. */
+  publisher: string;
+  ackedBy: Set<string>;
+}
+
+export interface PublishInput {
+  topic: string;
+  message: string;
+  /** Seconds. */
+  ttl: number;
+  tag: number;
+  attestation?: string;
+  publisher: string;
+}
+
+/** Oldest messages are dropped past this many on one topic, so one noisy topic cannot grow without bound. */
+export const MAX_MESSAGES_PER_TOPIC = 1000;
+
+export class Mailbox {
+  private readonly topics = new Map<string, StoredMessage[]>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * Stores a publish. The same envelope on the same topic again (a client retrying a publish) is not stored
+   * twice: the existing entry is returned, its expiry extended, with `duplicate` set.
+   */
+  store(input: PublishInput): { stored: StoredMessage; duplicate: boolean } {
+    const now = this.now();
+    const list = this.live(input.topic);
+    const expiresAt = now + input.ttl * 1000;
+    const existing = list.find((entry) => entry.message === input.message);
+    if (existing) {
+      existing.expiresAt = Math.max(existing.expiresAt, expiresAt);
+      return { stored: existing, duplicate: true };
+    }
+    const stored: StoredMessage = {
+      topic: input.topic,
+      message: input.message,
+      publishedAt: now,
+      expiresAt,
+      tag: input.tag,
+      ...(input.attestation ? { attestation: input.attestation } : {}),
+      publisher: input.publisher,
+      ackedBy: new Set(),
+    };
+    list.push(stored);
+    if (list.length > MAX_MESSAGES_PER_TOPIC) list.splice(0, list.length - MAX_MESSAGES_PER_TOPIC);
+    this.topics.set(input.topic, list);
+    return { stored, duplicate: false };
+  }
+
+  /** What `clientId` has neither published nor acked on `topic`, oldest first. */
+  pendingFor(topic: string, clientId: string): StoredMessage[] {
+    return this.live(topic).filter((entry) => entry.publisher !== clientId && !entry.ackedBy.has(clientId));
+  }
+
+  ack(stored: StoredMessage, clientId: string): void {
+    stored.ackedBy.add(clientId);
+  }
+
+  /** Drops expired messages and empty topics; returns how many messages were dropped. */
+  sweep(): number {
+    let dropped = 0;
+    for (const topic of [...this.topics.keys()]) {
+      const before = this.topics.get(topic)?.length ?? 0;
+      dropped += before - this.live(topic).length;
+    }
+    return dropped;
+  }
+
+  get messageCount(): number {
+    let count = 0;
+    for (const list of this.topics.values()) count += list.length;
+    return count;
+  }
+
+  get topicCount(): number {
+    return this.topics.size;
+  }
+
+  clear(): void {
+    this.topics.clear();
+  }
+
+  /** The topic's unexpired messages; prunes the expired ones as a side effect. */
+  private live(topic: string): StoredMessage[] {
+    const list = this.topics.get(topic);
+    if (!list) return [];
+    const now = this.now();
+    if (list.every((entry) => entry.expiresAt > now)) return list;
+    const kept = list.filter((entry) => entry.expiresAt > now);
+    if (kept.length === 0) this.topics.delete(topic);
+    else this.topics.set(topic, kept);
+    return kept;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The relay's JSON-RPC methods: parameter checks (params.ts) and what each method does in terms of the
+ * relay's few operations. The irn_* methods are the relay API; wc_proposeSession and wc_approveSession are
+ * the shortcuts @walletconnect/core 2.25 uses to connect, each subscribing the caller to a topic it never
+ * subscribes to itself (the pairing topic for the dapp, the session topic for the wallet) before publishing
+ * with the session tags (1100 proposal, 1101 proposal response, 1102 settle).
+ */
+import type { WebSocket } from 'ws';
+import * as check from './params.js';
+
+export interface Connection {
+  ws: WebSocket;
+  /** The `iss` of its auth JWT. */
+  clientId: string;
+  topics: Set<string>;
+  alive: boolean;
+  closed: Promise<void>;
+}
+
+export interface Handled {
+  result: unknown;
+  /** Runs after the answer is sent (the mailbox flush must follow the subscribe's answer). */
+  after?: () => void;
+}
+
+export interface RelayOperations {
+  /** Adds the socket to the topic; returns the subscription id. */
+  subscribe(conn: Connection, topic: string): string;
+  unsubscribe(conn: Connection, topic: string): void;
+  /** Stores and fans out (never to the publisher). */
+  publish(conn: Connection, params: check.PublishParams): void;
+  /** Sends the topic's messages this client has not acked. */
+  flush(conn: Connection, topic: string): void;
+  fetchMessages(conn: Connection, topic: string): unknown[];
+}
+
+export type Method = (conn: Connection, params: unknown) => Handled;
+
+export function relayMethods(ops: RelayOperations): Record<string, Method> {
+  return {
+    irn_subscribe(conn, raw) {
+      const topic = check.topic(check.object(raw).topic);
+      return { result: ops.subscribe(conn, topic), after: () => ops.flush(conn, topic) };
+    },
+    irn_batchSubscribe(conn, raw) {
+      const topics = check.topics(check.object(raw).topics);
+      return { result: topics.map((topic) => ops.subscribe(conn, topic)), after: () => topics.forEach((topic) => ops.flush(conn, topic)) };
+    },
+    irn_unsubscribe(conn, raw) {
+      ops.unsubscribe(conn, check.topic(check.object(raw).topic));
+      return { result: true };
+    },
+    irn_batchUnsubscribe(conn, raw) {
+      const list = check.object(raw).subscriptions;
+      if (!Array.isArray(list) || list.length > check.MAX_BATCH) throw new check.ParamsError(`subscriptions must be an array of at most ${check.MAX_BATCH}`);
+      const topics = list.map((item, index) => check.topic(check.object(item, `subscriptions[${index}]`).topic, `subscriptions[${index}].topic`));
+      topics.forEach((topic) => ops.unsubscribe(conn, topic));
+      return { result: true };
+    },
+    irn_publish(conn, raw) {
+      ops.publish(conn, check.publishParams(raw));
+      return { result: true };
+    },
+    irn_batchPublish(conn, raw) {
+      const list = check.object(raw).messages;
+      if (!Array.isArray(list) || list.length > check.MAX_BATCH) throw new check.ParamsError(`messages must be an array of at most ${check.MAX_BATCH}`);
+      const messages = list.map((item, index) => check.publishParams(item, `messages[${index}]`));
+      messages.forEach((params) => ops.publish(conn, params));
+      return { result: true };
+    },
+    irn_fetchMessages(conn, raw) {
+      const topic = check.topic(check.object(raw).topic);
+      return { result: { messages: ops.fetchMessages(conn, topic), hasMore: false } };
+    },
+    irn_batchFetchMessages(conn, raw) {
+      const topics = check.topics(check.object(raw).topics);
+      return { result: { messages: topics.flatMap((topic) => ops.fetchMessages(conn, topic)), hasMore: false } };
+    },
+    wc_proposeSession(conn, raw) {
+      const params = check.object(raw);
+      const pairingTopic = check.topic(params.pairingTopic, 'pairingTopic');
+      const message = check.message(params.sessionProposal, 'sessionProposal');
+      const ttl = check.ttl(params.ttl, 300);
+      const attestation = check.optionalString(params.attestation, 'attestation');
+      // The dapp never subscribes to its pairing topic itself: this call does it.
+      ops.subscribe(conn, pairingTopic);
+      ops.publish(conn, { topic: pairingTopic, message, ttl, tag: check.TAGS.sessionPropose, ...(attestation ? { attestation } : {}) });
+      return { result: true, after: () => ops.flush(conn, pairingTopic) };
+    },
+    wc_approveSession(conn, raw) {
+      const params = check.object(raw);
+      const sessionTopic = check.topic(params.sessionTopic, 'sessionTopic');
+      const pairingTopic = check.topic(params.pairingTopic, 'pairingTopic');
+      const response = check.message(params.sessionProposalResponse, 'sessionProposalResponse');
+      const settle = check.message(params.sessionSettlementRequest, 'sessionSettlementRequest');
+      const ttl = check.ttl(params.ttl, 300);
+      // Likewise the wallet never subscribes to the session topic itself.
+      ops.subscribe(conn, sessionTopic);
+      ops.publish(conn, { topic: pairingTopic, message: response, ttl, tag: check.TAGS.sessionProposeResponse });
+      ops.publish(conn, { topic: sessionTopic, message: settle, ttl, tag: check.TAGS.sessionSettle });
+      return { result: true, after: () => ops.flush(conn, sessionTopic) };
+    },
+  };
+}

@@ -1,0 +1,348 @@
+/**
+ * A WalletConnect v2 relay for the local stack, enough for the real SDKs (sign-client 2.25 in the browser
+ * and in Node, WalletKit 1.6): one HTTP server on loopback answering `GET /health`, with WebSocket upgrades
+ * on any path. Each socket must carry the client's self-signed `?auth=` JWT (auth.ts); its `iss` is the
+ * client id that acks and the mailbox are kept by.
+ *
+ * Methods (methods.ts): irn_subscribe / irn_batchSubscribe (then the topic's unacked messages are sent),
+ * irn_unsubscribe / irn_batchUnsubscribe, irn_publish / irn_batchPublish, irn_fetchMessages /
+ * irn_batchFetchMessages, and the session shortcuts of core 2.25: wc_proposeSession (subscribes the caller to the pairing topic, then
+ * publishes the proposal there) and wc_approveSession (subscribes the caller to the session topic, then
+ * publishes the proposal response on the pairing topic and the settle request on the session topic).
+ * Messages go out as `irn_subscription` requests, to every subscriber except the publisher; the client's
+ * `{ id, result: true }` marks the message acked for that client id. The relay pings every socket every
+ * `pingMs` (Node clients drop a socket after 35 s without one) and drops those that stopped answering.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { isAddressInUse, PortInUseError } from '../ports.js';
+import { RelayAuthError, verifyRelayAuth } from './auth.js';
+import { idKey, parseWire, RawNumber, stringifyWire } from './json.js';
+import { Mailbox, type StoredMessage } from './mailbox.js';
+import { relayMethods, type Connection, type Handled } from './methods.js';
+import * as check from './params.js';
+
+export interface RelayOptions {
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** How often every socket is pinged (default 20 s; the Node client gives up after 35 s without one). */
+  pingMs?: number;
+  /** One line per connection, rejection and message flow. */
+  log?: (line: string) => void;
+}
+
+export interface RelayStats {
+  /** Open, authenticated sockets. */
+  connections: number;
+  /** Distinct client ids among them. */
+  clients: number;
+  /** Topics with at least one subscribed socket. */
+  topics: number;
+  /** Socket-topic pairs. */
+  subscriptions: number;
+  /** Unexpired messages in the mailbox. */
+  storedMessages: number;
+  /** Accepted publishes by tag, the implicit ones of wc_proposeSession / wc_approveSession included. */
+  publishes: Record<string, number>;
+  /** Calls by method name, unknown ones included. */
+  methods: Record<string, number>;
+  /** `irn_subscription` messages sent, and how many of them clients acked. */
+  delivered: number;
+  acked: number;
+  /** Sockets closed for bad or missing auth. */
+  authRejected: number;
+}
+
+export interface Relay {
+  /** e.g. ws://127.0.0.1:8548 */
+  url: string;
+  port: number;
+  stats(): RelayStats;
+  /** Closes every socket (code 1001) and the server; idempotent. */
+  stop(): Promise<void>;
+}
+
+/** Close code for refused auth: anything but 3000, which the client treats as fatal (it would never retry). */
+export const AUTH_CLOSE_CODE = 4001;
+const STOP_CLOSE_CODE = 1001;
+const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+const SWEEP_MS = 10_000;
+const STOP_GRACE_MS = 1000;
+
+type JsonRpcId = string | number | RawNumber | null;
+
+function toText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
+
+function isId(value: unknown): value is Exclude<JsonRpcId, null> {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || value instanceof RawNumber;
+}
+
+const short = (clientId: string) => `…${clientId.slice(-6)}`;
+const shortTopic = (topic: string) => topic.slice(0, 8);
+
+export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log }: RelayOptions = {}): Promise<Relay> {
+  const mailbox = new Mailbox();
+  const connections = new Set<Connection>();
+  const subscribers = new Map<string, Set<Connection>>();
+  const awaitingAck = new Map<string, { conn: Connection; stored: StoredMessage }>();
+  const counters = { delivered: 0, acked: 0, authRejected: 0, publishes: {} as Record<string, number>, methods: {} as Record<string, number> };
+  // Our own request ids: safe integers, unique for this relay's life, so the client's acks echo them unchanged.
+  let nextId = Date.now() * 1000;
+
+  const send = (conn: Connection, payload: unknown): void => {
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(stringifyWire(payload));
+  };
+
+  const subscriptionId = (topic: string, clientId: string): string =>
+    createHash('sha256').update(topic + clientId).digest('hex');
+
+  const deliver = (conn: Connection, stored: StoredMessage): void => {
+    const id = ++nextId;
+    awaitingAck.set(String(id), { conn, stored });
+    counters.delivered++;
+    const data = { topic: stored.topic, message: stored.message, publishedAt: stored.publishedAt, tag: stored.tag, ...(stored.attestation ? { attestation: stored.attestation } : {}) };
+    send(conn, { id, jsonrpc: '2.0', method: 'irn_subscription', params: { id: subscriptionId(stored.topic, conn.clientId), data } });
+  };
+
+  const flush = (conn: Connection, topic: string): void => {
+    for (const stored of mailbox.pendingFor(topic, conn.clientId)) deliver(conn, stored);
+  };
+
+  const subscribe = (conn: Connection, topic: string): string => {
+    conn.topics.add(topic);
+    const set = subscribers.get(topic) ?? new Set();
+    set.add(conn);
+    subscribers.set(topic, set);
+    return subscriptionId(topic, conn.clientId);
+  };
+
+  const unsubscribe = (conn: Connection, topic: string): void => {
+    conn.topics.delete(topic);
+    const set = subscribers.get(topic);
+    set?.delete(conn);
+    if (set?.size === 0) subscribers.delete(topic);
+  };
+
+  const publish = (conn: Connection, params: check.PublishParams): void => {
+    const { stored, duplicate } = mailbox.store({ ...params, publisher: conn.clientId });
+    counters.publishes[String(params.tag)] = (counters.publishes[String(params.tag)] ?? 0) + 1;
+    let fanout = 0;
+    for (const peer of subscribers.get(params.topic) ?? []) {
+      if (peer.clientId === conn.clientId || stored.ackedBy.has(peer.clientId)) continue;
+      deliver(peer, stored);
+      fanout++;
+    }
+    log?.(`publish ${shortTopic(params.topic)} tag ${params.tag} ttl ${params.ttl}s from ${short(conn.clientId)} → ${fanout} socket(s)${duplicate ? ' (repeat)' : ''}`);
+  };
+
+  const fetchMessages = (conn: Connection, topic: string) =>
+    mailbox.pendingFor(topic, conn.clientId).map((stored) => {
+      // Fetched counts as delivered: the client cannot ack a fetch result message by message.
+      mailbox.ack(stored, conn.clientId);
+      return { topic: stored.topic, message: stored.message, publishedAt: stored.publishedAt, tag: stored.tag, ...(stored.attestation ? { attestation: stored.attestation } : {}) };
+    });
+
+  const handlers = relayMethods({ subscribe, unsubscribe, publish, flush, fetchMessages });
+
+  const onAck = (conn: Connection, id: unknown, payload: Record<string, unknown>): void => {
+    const key = idKey(id);
+    const entry = key === undefined ? undefined : awaitingAck.get(key);
+    if (!entry || entry.conn !== conn) return;
+    awaitingAck.delete(key as string);
+    if (payload.result === true) {
+      mailbox.ack(entry.stored, conn.clientId);
+      counters.acked++;
+    }
+  };
+
+  const onMessage = (conn: Connection, data: RawData): void => {
+    conn.alive = true;
+    let payload: unknown;
+    try {
+      payload = parseWire(toText(data));
+    } catch {
+      send(conn, { id: null, jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: malformed JSON' } });
+      return;
+    }
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
+      send(conn, { id: null, jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: expected one JSON-RPC object (batches are not supported)' } });
+      return;
+    }
+    const request = payload as Record<string, unknown>;
+    const id: JsonRpcId = isId(request.id) ? request.id : null;
+    if (request.method === undefined) {
+      if ('result' in request || 'error' in request) onAck(conn, request.id, request);
+      else send(conn, { id, jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: no method' } });
+      return;
+    }
+    if (typeof request.method !== 'string') {
+      send(conn, { id, jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: method must be a string' } });
+      return;
+    }
+    const method = request.method;
+    counters.methods[method] = (counters.methods[method] ?? 0) + 1;
+    // A request without an id is a notification: no answer.
+    const reply = (body: { result: unknown } | { error: { code: number; message: string } }) => {
+      if (request.id !== undefined) send(conn, { id, jsonrpc: '2.0', ...body });
+    };
+    const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
+    if (!handler) {
+      reply({ error: { code: -32601, message: `Method not found: ${method}` } });
+      return;
+    }
+    let handled: Handled;
+    try {
+      handled = handler(conn, request.params);
+    } catch (err) {
+      if (err instanceof check.ParamsError) reply({ error: { code: -32602, message: `Invalid params: ${err.message}` } });
+      else {
+        log?.(`${method} failed: ${(err as Error).stack ?? String(err)}`);
+        reply({ error: { code: -32603, message: 'Internal error' } });
+      }
+      return;
+    }
+    reply({ result: handled.result });
+    handled.after?.();
+  };
+
+  const onConnection = (ws: WebSocket, req: IncomingMessage): void => {
+    const requestHost = req.headers.host ?? '';
+    let clientId: string;
+    try {
+      const url = new URL(req.url ?? '/', 'ws://relay.invalid');
+      ({ clientId } = verifyRelayAuth(url.searchParams.get('auth'), {
+        audienceOk: (aud) => {
+          try {
+            const target = new URL(aud);
+            return (target.protocol === 'ws:' || target.protocol === 'wss:') && target.host === requestHost;
+          } catch {
+            return false;
+          }
+        },
+      }));
+    } catch (err) {
+      counters.authRejected++;
+      const reason = err instanceof RelayAuthError ? err.message : 'bad auth';
+      log?.(`refused a socket: ${reason}`);
+      ws.close(AUTH_CLOSE_CODE, `unauthorized: ${reason}`.slice(0, 120));
+      return;
+    }
+
+    let onClosed = (): void => undefined;
+    const conn: Connection = { ws, clientId, topics: new Set(), alive: true, closed: new Promise((resolve) => (onClosed = resolve)) };
+    connections.add(conn);
+    log?.(`client ${short(clientId)} connected (${connections.size} open)`);
+    ws.on('pong', () => (conn.alive = true));
+    ws.on('message', (data) => onMessage(conn, data));
+    ws.on('error', (err) => log?.(`socket error from ${short(clientId)}: ${err.message}`));
+    ws.on('close', (code) => {
+      for (const topic of [...conn.topics]) unsubscribe(conn, topic);
+      for (const [key, entry] of awaitingAck) if (entry.conn === conn) awaitingAck.delete(key);
+      connections.delete(conn);
+      log?.(`client ${short(clientId)} disconnected (${code}; ${connections.size} open)`);
+      onClosed();
+    });
+  };
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  let stopping: Promise<void> | undefined;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://relay.invalid').pathname;
+    if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ status: 'ok', connections: connections.size }));
+      return;
+    }
+    res.writeHead(path === '/' ? 426 : 404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(path === '/' ? 'WalletConnect relay: connect with a WebSocket\n' : 'Not found\n');
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (stopping) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
+  });
+
+  const pingTimer = setInterval(() => {
+    for (const conn of connections) {
+      // No pong since the last ping: the peer is gone without a close frame.
+      if (!conn.alive) {
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+  }, pingMs);
+  const sweepTimer = setInterval(() => mailbox.sweep(), SWEEP_MS);
+  pingTimer.unref();
+  sweepTimer.unref();
+
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      clearInterval(pingTimer);
+      clearInterval(sweepTimer);
+      const open = [...connections];
+      for (const conn of open) conn.ws.close(STOP_CLOSE_CODE, 'relay stopping');
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
+      await Promise.race([Promise.all(open.map((conn) => conn.closed)), grace]);
+      // Stragglers, and sockets still being refused (they were never connections).
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      mailbox.clear();
+      awaitingAck.clear();
+      subscribers.clear();
+    })());
+
+  return new Promise((resolve, reject) => {
+    const onListenError = (err: Error): void => {
+      clearInterval(pingTimer);
+      clearInterval(sweepTimer);
+      wss.close();
+      server.close();
+      reject(isAddressInUse(err) ? new PortInUseError('WalletConnect relay', host, port) : err);
+    };
+    server.once('error', onListenError);
+    server.listen({ host, port, exclusive: true }, () => {
+      server.off('error', onListenError);
+      server.on('error', (err) => log?.(`server error: ${err.message}`));
+      const address = server.address();
+      const boundPort = typeof address === 'object' && address ? address.port : port;
+      const urlHost = host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `ws://${urlHost}:${boundPort}`,
+        port: boundPort,
+        stop,
+        stats: () => {
+          mailbox.sweep();
+          let subscriptions = 0;
+          for (const set of subscribers.values()) subscriptions += set.size;
+          return {
+            connections: connections.size,
+            clients: new Set([...connections].map((conn) => conn.clientId)).size,
+            topics: subscribers.size,
+            subscriptions,
+            storedMessages: mailbox.messageCount,
+            publishes: { ...counters.publishes },
+            methods: { ...counters.methods },
+            delivered: counters.delivered,
+            acked: counters.acked,
+            authRejected: counters.authRejected,
+          };
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,16 @@
+/** The WalletConnect wallet peer (peer.ts) for tests and the `npm run wc-wallet` command. */
+export {
+  ANVIL_KEY_0,
+  ANVIL_MNEMONIC,
+  startWalletPeer,
+  type PeerProposal,
+  type PeerRequest,
+  type ProposalOutcome,
+  type RequestOutcome,
+  type WalletPeer,
+  type WalletPeerChain,
+  type WalletPeerEvents,
+  type WalletPeerMode,
+  type WalletPeerOptions,
+} from './peer.js';
+export { isLoopbackHost, type BlockedRequest } from './fetch-guard.js';

@@ -1,0 +1,468 @@
+/**
+ * A real WalletConnect wallet for tests and for people trying the demo: WalletKit 1.6 on its own
+ * @walletconnect/core, signing with a viem local account (anvil's account #0 by default) and sending on the
+ * chains' local RPCs. It pairs with a `wc:` URI, approves or rejects proposals and requests by mode
+ * ('approve', 'reject', or 'manual' where the caller decides each one), and emits the wallet-side events a
+ * dapp must follow (chainChanged, accountsChanged, disconnect).
+ *
+ * Offline by construction: telemetry off, Verify's lookups and the Pulse event fail at once through the
+ * fetch guard (fetch-guard.ts), and the relay is whatever `relayUrl` says. Each peer has its own Core
+ * (its own storage prefix), so several peers and a Node dapp can share one process.
+ */
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WalletKit, type WalletKitTypes } from '@reown/walletkit';
+import { Core } from '@walletconnect/core';
+import type { SessionTypes } from '@walletconnect/types';
+import { getSdkError } from '@walletconnect/utils';
+import type { Hex, LocalAccount } from 'viem';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { guardFetch, type BlockedRequest } from './fetch-guard.js';
+import { approvedNamespaces, requestedChains } from './namespaces.js';
+import { answerRequest, ProviderError, USER_REJECTED, type RequestContext } from './requests.js';
+
+/** Anvil's account #0 (public test key of the "test … junk" mnemonic). */
+export const ANVIL_KEY_0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+
+export type WalletPeerMode = 'approve' | 'reject' | 'manual';
+
+export interface WalletPeerChain {
+  chainId: number;
+  rpcUrl: string;
+}
+
+export interface WalletPeerOptions {
+  /** e.g. ws://127.0.0.1:8548 */
+  relayUrl: string;
+  /** Default anvil's account #0. */
+  privateKey?: Hex;
+  /** The EVM chains the wallet has an RPC for; it approves and sends only on these. */
+  chains: readonly WalletPeerChain[];
+  /** A folder for the SDK's storage (sessions survive a restart); default in memory. */
+  storageDir?: string;
+  /** Default 'approve'. */
+  mode?: WalletPeerMode;
+  /** One line per event (proposal, request, answer, session end, blocked request). */
+  log?: (line: string) => void;
+  /** The name dapps show for this wallet. */
+  name?: string;
+  /**
+   * The Core's storage prefix. Default: unique per peer in memory; with `storageDir`, a fixed one so a
+   * restarted peer finds its sessions.
+   */
+  storagePrefix?: string;
+  /** Any string; the local relay does not check it. */
+  projectId?: string;
+  /** The SDK's own (pino) log level; default 'silent'. */
+  sdkLogLevel?: string;
+}
+
+/** A proposal as the peer reports it. `chains`: every CAIP-2 chain the dapp asked for, any namespace. */
+export interface PeerProposal {
+  id: number;
+  name: string;
+  url: string;
+  chains: string[];
+}
+
+/** A session request as the peer reports it. `chainId` is CAIP-2 (eip155:31337), as the dapp addressed it. */
+export interface PeerRequest {
+  id: number;
+  topic: string;
+  method: string;
+  params: unknown;
+  chainId: string;
+}
+
+export interface ProposalOutcome {
+  id: number;
+  name: string;
+  outcome: 'approved' | 'rejected' | 'failed';
+  /** The approved chains (CAIP-2). */
+  chains: string[];
+  topic?: string;
+  reason?: string;
+}
+
+export interface RequestOutcome {
+  id: number;
+  method: string;
+  chainId: string;
+  outcome: 'answered' | 'rejected' | 'failed';
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+export interface WalletPeerEvents {
+  proposal: PeerProposal;
+  proposal_settled: ProposalOutcome;
+  request: PeerRequest;
+  request_settled: RequestOutcome;
+  /** The dapp ended the session. */
+  session_delete: { topic: string };
+  /** A wallet-side event sent to a dapp (chainChanged, accountsChanged). */
+  session_event: { topic: string; name: string; data: unknown; chainId: string };
+}
+
+export interface WalletPeer {
+  /** The name dapps see. */
+  readonly name: string;
+  /** The current account. */
+  readonly address: Hex;
+  readonly mode: WalletPeerMode;
+  /** Pairs with a `wc:` URI; the proposal then arrives and is handled by mode. */
+  pair(uri: string): Promise<void>;
+  setMode(mode: WalletPeerMode): void;
+  /** Manual mode: the next proposal or request waiting for a decision (in arrival order, each once). */
+  nextProposal(): Promise<PeerProposal>;
+  nextRequest(): Promise<PeerRequest>;
+  /** Approves or rejects a waiting proposal or request by id; resolves once the answer is sent. */
+  approve(id: number): Promise<void>;
+  reject(id: number): Promise<void>;
+  /** Switches every session to `chainId` (adding it to the session if needed) and emits chainChanged. */
+  emitChainChanged(chainId: number): Promise<void>;
+  /** Switches account (private key, or an index of the anvil mnemonic) and emits accountsChanged. */
+  emitAccountsChanged(account?: Hex | number): Promise<void>;
+  /** Ends every session with USER_DISCONNECTED. */
+  disconnect(): Promise<void>;
+  sessions(): SessionTypes.Struct[];
+  waitForSession(timeoutMs?: number): Promise<SessionTypes.Struct>;
+  waitForNoSession(timeoutMs?: number): Promise<void>;
+  on<E extends keyof WalletPeerEvents>(event: E, listener: (payload: WalletPeerEvents[E]) => void): () => void;
+  /** Every non-loopback fetch blocked while this peer ran (from any code in the process). */
+  blockedRequests(): BlockedRequest[];
+  /** Closes the relay socket and timers so the process can exit; idempotent. */
+  stop(): Promise<void>;
+}
+
+/** A FIFO that hands each item to one waiter. */
+class Waiting<T extends { id: number }> {
+  private items: T[] = [];
+  private waiters: { resolve: (item: T) => void; reject: (err: Error) => void }[] = [];
+  push(item: T): void {
+    const waiter = this.waiters.shift();
+    if (waiter) waiter.resolve(item);
+    else this.items.push(item);
+  }
+  next(): Promise<T> {
+    const item = this.items.shift();
+    if (item) return Promise.resolve(item);
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+  }
+  remove(id: number): void {
+    this.items = this.items.filter((item) => item.id !== id);
+  }
+  close(err: Error): void {
+    for (const waiter of this.waiters.splice(0)) waiter.reject(err);
+    this.items = [];
+  }
+}
+
+const errorText = (err: unknown) => (err as { shortMessage?: string })?.shortMessage ?? (err instanceof Error ? err.message : String(err));
+const brief = (value: unknown) => {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+};
+
+async function poll<T>(what: string, timeoutMs: number, probe: () => T | undefined): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`wallet peer: timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+export async function startWalletPeer({
+  relayUrl,
+  privateKey = ANVIL_KEY_0,
+  chains: initialChains,
+  storageDir,
+  mode: initialMode = 'approve',
+  log,
+  name = 'WCM Test Wallet',
+  storagePrefix = storageDir ? 'wcm-wallet-peer' : `wcm-wallet-peer-${randomUUID().slice(0, 8)}`,
+  projectId = 'wcm-local',
+  sdkLogLevel = 'silent',
+}: WalletPeerOptions): Promise<WalletPeer> {
+  const rpcUrls = new Map(initialChains.map((chain) => [chain.chainId, chain.rpcUrl]));
+  if (rpcUrls.size === 0) throw new Error('startWalletPeer: at least one chain is needed');
+  let account: LocalAccount = privateKeyToAccount(privateKey);
+  let mode = initialMode;
+  const events = new EventEmitter();
+  const emit = <E extends keyof WalletPeerEvents>(event: E, payload: WalletPeerEvents[E]) => events.emit(event, payload);
+  const blocked: BlockedRequest[] = [];
+  const releaseGuard = guardFetch((entry) => {
+    blocked.push(entry);
+    log?.(`offline guard blocked ${entry.method} ${entry.url}`);
+  });
+
+  let walletKit: InstanceType<typeof WalletKit>;
+  let core: InstanceType<typeof Core>;
+  try {
+    core = new Core({
+      relayUrl,
+      projectId,
+      customStoragePrefix: storagePrefix,
+      telemetryEnabled: false,
+      logger: sdkLogLevel,
+      ...(storageDir ? { storageOptions: { database: storageDir } } : {}),
+    });
+    walletKit = await WalletKit.init({
+      core,
+      metadata: { name, description: 'Local WalletConnect test wallet (WalletKit + viem)', url: 'http://127.0.0.1', icons: [] },
+      // Requests are emitted as they come, not one per second.
+      signConfig: { disableRequestQueue: true },
+    });
+  } catch (err) {
+    releaseGuard();
+    throw err;
+  }
+
+  const proposals = new Map<number, WalletKitTypes.SessionProposal>();
+  const requests = new Map<number, PeerRequest>();
+  const seenRequests = new Set<number>();
+  const proposalQueue = new Waiting<PeerProposal>();
+  const requestQueue = new Waiting<PeerRequest>();
+  const currentChain = new Map<string, number>();
+  let stopping: Promise<void> | undefined;
+
+  const ownChains = () => [...rpcUrls.keys()].map((id) => `eip155:${id}`);
+  const sessions = () => Object.values(walletKit.getActiveSessions());
+  const peerName = (topic: string) => walletKit.getActiveSessions()[topic]?.peer.metadata.name ?? 'the dapp';
+
+  const emitEvent = async (topic: string, eventName: string, data: unknown, chainId: string) => {
+    await walletKit.emitSessionEvent({ topic, event: { name: eventName, data }, chainId });
+    emit('session_event', { topic, name: eventName, data, chainId });
+    log?.(`event ${eventName} ${brief(data)} on ${chainId} sent to ${peerName(topic)}`);
+  };
+
+  /** Adds chains or replaces the account in a session's eip155 namespace (wc_sessionUpdate), if needed. */
+  const updateEip155 = async (topic: string, chains: string[]) => {
+    const session = walletKit.getActiveSessions()[topic];
+    const namespace = session?.namespaces.eip155;
+    if (!session || !namespace) throw new Error(`no EVM session ${topic}`);
+    const accounts = chains.map((chain) => `${chain}:${account.address}`);
+    const same = chains.length === (namespace.chains ?? []).length && accounts.every((a) => namespace.accounts.includes(a));
+    if (same) return;
+    const { acknowledged } = await walletKit.updateSession({ topic, namespaces: { ...session.namespaces, eip155: { ...namespace, chains, accounts } } });
+    // The SDK updates its own copy at once; the dapp's ack only confirms. Never leave its rejection unhandled.
+    acknowledged().catch((err: unknown) => log?.(`session update not acknowledged: ${errorText(err)}`));
+  };
+
+  const switchSessionChain = async (topic: string, chainId: number) => {
+    const caip = `eip155:${chainId}`;
+    const chains = walletKit.getActiveSessions()[topic]?.namespaces.eip155?.chains ?? [];
+    if (!chains.includes(caip)) await updateEip155(topic, [...chains, caip]);
+    currentChain.set(topic, chainId);
+    await emitEvent(topic, 'chainChanged', chainId, caip);
+  };
+
+  const context: RequestContext = {
+    get account() {
+      return account;
+    },
+    rpcUrl: (chainId) => rpcUrls.get(chainId),
+    switchChain: async (topic, chainId) => {
+      try {
+        await switchSessionChain(topic, chainId);
+      } catch (err) {
+        // The switch stands on the wallet's side; a dapp that asked for no chainChanged event just hears nothing.
+        currentChain.set(topic, chainId);
+        log?.(`chainChanged to ${chainId} not sent: ${errorText(err)}`);
+      }
+    },
+    addChain: (chainId, rpcUrl) => {
+      rpcUrls.set(chainId, rpcUrl);
+      log?.(`added chain ${chainId} (${rpcUrl})`);
+    },
+  };
+
+  const settleProposal = async (id: number, approve: boolean): Promise<void> => {
+    const proposal = proposals.get(id);
+    if (!proposal) throw new Error(`wallet peer: no proposal ${id} is waiting`);
+    proposals.delete(id);
+    proposalQueue.remove(id);
+    const dapp = proposal.params.proposer.metadata.name;
+    if (!approve) {
+      await walletKit.rejectSession({ id, reason: getSdkError('USER_REJECTED') });
+      emit('proposal_settled', { id, name: dapp, outcome: 'rejected', chains: [], reason: 'user rejected' });
+      log?.(`proposal from ${dapp} rejected`);
+      return;
+    }
+    let namespaces: SessionTypes.Namespaces;
+    try {
+      namespaces = approvedNamespaces(proposal.params, ownChains(), account.address);
+    } catch (err) {
+      await walletKit.rejectSession({ id, reason: getSdkError('UNSUPPORTED_CHAINS') });
+      emit('proposal_settled', { id, name: dapp, outcome: 'rejected', chains: [], reason: errorText(err) });
+      log?.(`proposal from ${dapp} rejected: ${errorText(err)}`);
+      return;
+    }
+    const session = await walletKit.approveSession({ id, namespaces });
+    const chains = session.namespaces.eip155?.chains ?? [];
+    const first = chains[0];
+    if (first) currentChain.set(session.topic, Number(first.split(':')[1]));
+    emit('proposal_settled', { id, name: dapp, outcome: 'approved', chains, topic: session.topic });
+    log?.(`proposal from ${dapp} approved for ${chains.join(', ')} as ${account.address}`);
+  };
+
+  const settleRequest = async (id: number, approve: boolean): Promise<void> => {
+    const request = requests.get(id);
+    if (!request) throw new Error(`wallet peer: no request ${id} is waiting`);
+    requests.delete(id);
+    requestQueue.remove(id);
+    let outcome: RequestOutcome;
+    if (!approve) {
+      outcome = { id, method: request.method, chainId: request.chainId, outcome: 'rejected', error: { ...USER_REJECTED } };
+    } else {
+      try {
+        const result = await answerRequest(context, request);
+        outcome = { id, method: request.method, chainId: request.chainId, outcome: 'answered', result };
+      } catch (err) {
+        const error = err instanceof ProviderError ? { code: err.code, message: err.message } : { code: -32603, message: errorText(err) };
+        outcome = { id, method: request.method, chainId: request.chainId, outcome: 'failed', error };
+      }
+    }
+    const response = outcome.error ? { id, jsonrpc: '2.0', error: outcome.error } : { id, jsonrpc: '2.0', result: outcome.result ?? null };
+    await walletKit.respondSessionRequest({ topic: request.topic, response });
+    emit('request_settled', outcome);
+    const how = outcome.error ? `${outcome.outcome} (${outcome.error.code} ${outcome.error.message})` : `answered ${brief(outcome.result ?? null)}`;
+    log?.(`request ${request.method} on ${request.chainId} ${how}`);
+  };
+
+  const auto = (what: string, settle: Promise<void>) =>
+    settle.catch((err: unknown) => log?.(`${what} could not be answered: ${errorText(err)}`));
+
+  const onProposal = (proposal: WalletKitTypes.SessionProposal) => {
+    if (stopping) return;
+    const info: PeerProposal = {
+      id: proposal.id,
+      name: proposal.params.proposer.metadata.name,
+      url: proposal.params.proposer.metadata.url,
+      chains: requestedChains(proposal.params),
+    };
+    proposals.set(info.id, proposal);
+    emit('proposal', info);
+    log?.(`proposal from ${info.name} (${info.url}) for ${info.chains.join(', ') || 'no chain'}`);
+    if (mode === 'manual') proposalQueue.push(info);
+    else void auto(`proposal ${info.id}`, settleProposal(info.id, mode === 'approve'));
+  };
+
+  const onProposalExpire = ({ id }: WalletKitTypes.ProposalExpire) => {
+    if (!proposals.delete(id)) return;
+    proposalQueue.remove(id);
+    log?.(`proposal ${id} expired`);
+  };
+
+  const onRequest = (event: WalletKitTypes.SessionRequest) => {
+    // Deferred SDK work can still emit after stop(); answering would reopen the relay socket.
+    if (stopping) return;
+    // With the SDK's queue off, a redelivered request could come twice.
+    if (seenRequests.has(event.id)) return;
+    seenRequests.add(event.id);
+    const request: PeerRequest = {
+      id: event.id,
+      topic: event.topic,
+      method: event.params.request.method,
+      params: event.params.request.params,
+      chainId: event.params.chainId,
+    };
+    requests.set(request.id, request);
+    emit('request', request);
+    log?.(`request ${request.method} on ${request.chainId} from ${peerName(request.topic)}`);
+    if (mode === 'manual') requestQueue.push(request);
+    else void auto(`request ${request.id}`, settleRequest(request.id, mode === 'approve'));
+  };
+
+  const onDelete = ({ topic }: WalletKitTypes.SessionDelete) => {
+    currentChain.delete(topic);
+    emit('session_delete', { topic });
+    log?.(`session ${topic.slice(0, 8)} ended by the dapp`);
+  };
+
+  walletKit.on('session_proposal', onProposal);
+  walletKit.on('proposal_expire', onProposalExpire);
+  walletKit.on('session_request', onRequest);
+  walletKit.on('session_delete', onDelete);
+
+  const decide = (id: number, approve: boolean): Promise<void> => {
+    if (proposals.has(id)) return settleProposal(id, approve);
+    if (requests.has(id)) return settleRequest(id, approve);
+    return Promise.reject(new Error(`wallet peer: nothing with id ${id} is waiting`));
+  };
+
+  return {
+    name,
+    get address() {
+      return account.address;
+    },
+    get mode() {
+      return mode;
+    },
+    async pair(uri) {
+      await walletKit.pair({ uri });
+      log?.(`paired with ${uri.slice(0, 16)}…`);
+    },
+    setMode(next) {
+      mode = next;
+    },
+    nextProposal: () => proposalQueue.next(),
+    nextRequest: () => requestQueue.next(),
+    approve: (id) => decide(id, true),
+    reject: (id) => decide(id, false),
+    async emitChainChanged(chainId) {
+      if (!rpcUrls.has(chainId)) throw new Error(`wallet peer: no RPC for chain ${chainId}`);
+      for (const session of sessions()) await switchSessionChain(session.topic, chainId);
+    },
+    async emitAccountsChanged(next) {
+      if (next !== undefined) account = typeof next === 'number' ? mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: next }) : privateKeyToAccount(next);
+      for (const session of sessions()) {
+        const chains = session.namespaces.eip155?.chains ?? [];
+        await updateEip155(session.topic, chains);
+        const chainId = currentChain.get(session.topic);
+        const caip = chainId ? `eip155:${chainId}` : chains[0];
+        if (caip) await emitEvent(session.topic, 'accountsChanged', [account.address], caip);
+      }
+    },
+    async disconnect() {
+      for (const session of sessions()) {
+        await walletKit.disconnectSession({ topic: session.topic, reason: getSdkError('USER_DISCONNECTED') });
+        currentChain.delete(session.topic);
+        log?.(`session with ${session.peer.metadata.name} disconnected by the wallet`);
+      }
+    },
+    sessions,
+    waitForSession: (timeoutMs = 10_000) => poll('a session', timeoutMs, () => sessions()[0]),
+    waitForNoSession: (timeoutMs = 10_000) => poll('no session', timeoutMs, () => (sessions().length === 0 ? true : undefined)).then(() => undefined),
+    on(event, listener) {
+      events.on(event, listener as (payload: unknown) => void);
+      return () => events.off(event, listener as (payload: unknown) => void);
+    },
+    blockedRequests: () => [...blocked],
+    stop: () =>
+      (stopping ??= (async () => {
+        const stopped = new Error('wallet peer stopped');
+        walletKit.off('session_proposal', onProposal);
+        walletKit.off('proposal_expire', onProposalExpire);
+        walletKit.off('session_request', onRequest);
+        walletKit.off('session_delete', onDelete);
+        proposalQueue.close(stopped);
+        requestQueue.close(stopped);
+        events.removeAllListeners();
+        try {
+          core.heartbeat.stop();
+          await core.relayer.transportClose();
+        } finally {
+          // Core caches itself on globalThis by storage prefix; a later peer with the same prefix needs a fresh one.
+          const globals = globalThis as Record<string, unknown>;
+          delete globals[`_walletConnectCore_${storagePrefix}`];
+          delete globals[`_walletConnectCore_${storagePrefix}_count`];
+          releaseGuard();
+        }
+      })()),
+  };
+}

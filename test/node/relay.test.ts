@@ -1,0 +1,390 @@
+import assert from 'node:assert/strict';
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { after, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
+import { PortInUseError } from '../../server/ports.js';
+import { startRelay, type Relay } from '../../server/relay/relay.js';
+import { occupyPort } from './helpers.js';
+
+// Raw `ws` clients that authenticate the way the SDK does: an ed25519 key of their own, its did:key as `iss`,
+// and a compact EdDSA JWT in `?auth=`. The did:key encoding here is written independently of the relay's.
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+function base58(bytes: Uint8Array): string {
+  let n = BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
+  let out = '';
+  while (n > 0n) {
+    out = BASE58[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  return out;
+}
+
+interface Identity {
+  privateKey: KeyObject;
+  did: string;
+}
+
+function identity(): Identity {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url');
+  return { privateKey, did: `did:key:z${base58(Buffer.concat([Buffer.from([0xed, 0x01]), raw]))}` };
+}
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function jwt(id: Identity, aud: string, { exp, signer }: { exp?: number; signer?: KeyObject } = {}): string {
+  const iat = Math.floor(Date.now() / 1000);
+  const data = `${b64({ alg: 'EdDSA', typ: 'JWT' })}.${b64({ iss: id.did, sub: 'test', aud, iat, exp: exp ?? iat + 86400 })}`;
+  return `${data}.${sign(null, Buffer.from(data), signer ?? id.privateKey).toString('base64url')}`;
+}
+
+interface Incoming {
+  id: number;
+  method: string;
+  params: { id: string; data: { topic: string; message: string; publishedAt: number; tag: number } };
+}
+
+interface Response {
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+/** A relay client: requests by id, a queue of relay → client messages, raw frames for exact-text checks. */
+class Client {
+  readonly inbox: Incoming[] = [];
+  readonly raw: string[] = [];
+  pings = 0;
+  private waiters: (() => void)[] = [];
+  private pending = new Map<string, (response: Response) => void>();
+  private nextId = 1;
+  readonly closed: Promise<{ code: number; reason: string }>;
+  readonly opened: Promise<void>;
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly id: Identity,
+    private readonly autoAck: boolean,
+  ) {
+    this.opened = new Promise((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    this.opened.catch(() => undefined); // a refused socket is awaited through `closed`
+    this.closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    ws.on('ping', () => this.pings++);
+    ws.on('message', (data) => {
+      const text = data.toString();
+      this.raw.push(text);
+      const payload = JSON.parse(text) as Incoming & Response;
+      if (payload.method) {
+        this.inbox.push(payload);
+        if (this.autoAck) this.send({ id: payload.id, jsonrpc: '2.0', result: true });
+        for (const wake of this.waiters.splice(0)) wake();
+      } else this.pending.get(String(payload.id))?.(payload);
+    });
+  }
+
+  send(payload: unknown): void {
+    this.ws.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  }
+
+  request(method: string, params?: unknown): Promise<Response> {
+    const id = String(this.nextId++);
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.send({ id, jsonrpc: '2.0', method, params });
+    });
+  }
+
+  /** Waits until the inbox holds at least `count` messages. */
+  async received(count: number, timeoutMs = 2000): Promise<Incoming[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.inbox.length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${this.inbox.length}`);
+      await Promise.race([new Promise<void>((resolve) => this.waiters.push(resolve)), sleep(50)]);
+    }
+    return this.inbox;
+  }
+
+  /** A round trip: everything the relay sent before its answer has arrived by the time this resolves. */
+  async settle(): Promise<void> {
+    await this.request('irn_unsubscribe', { topic: 'settle-no-such-topic' });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+function connect(relay: Relay, { id = identity(), auth, autoAck = true, autoPong = true }: { id?: Identity; auth?: string | null; autoAck?: boolean; autoPong?: boolean } = {}): Client {
+  const token = auth === undefined ? jwt(id, relay.url) : auth;
+  const url = token === null ? relay.url : `${relay.url}/?auth=${encodeURIComponent(token)}&projectId=test&ua=node-test`;
+  return new Client(new WebSocket(url, { autoPong }), id, autoAck);
+}
+
+async function open(relay: Relay, options?: Parameters<typeof connect>[1]): Promise<Client> {
+  const client = connect(relay, options);
+  await client.opened;
+  return client;
+}
+
+const subscriptionId = (topic: string, did: string) => createHash('sha256').update(topic + did).digest('hex');
+const topic = (name: string) => createHash('sha256').update(`${name}-${Math.random()}`).digest('hex');
+
+describe('WalletConnect relay', { timeout: 20_000 }, () => {
+  const relays: Relay[] = [];
+  const clients: Client[] = [];
+  after(async () => {
+    for (const client of clients) client.ws.terminate();
+    await Promise.all(relays.map((relay) => relay.stop()));
+  });
+  async function relay(options: Parameters<typeof startRelay>[0] = {}): Promise<Relay> {
+    const started = await startRelay(options);
+    relays.push(started);
+    return started;
+  }
+  async function client(r: Relay, options?: Parameters<typeof connect>[1]): Promise<Client> {
+    const c = connect(r, options);
+    clients.push(c);
+    await c.opened;
+    return c;
+  }
+
+  it('listens on 127.0.0.1 and answers GET /health', async () => {
+    const r = await relay();
+    assert.match(r.url, /^ws:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(r.url, `ws://127.0.0.1:${r.port}`);
+    const health = await fetch(`http://127.0.0.1:${r.port}/health`);
+    assert.equal(health.status, 200);
+    assert.equal(((await health.json()) as { status: string }).status, 'ok');
+    assert.equal((await fetch(`http://127.0.0.1:${r.port}/`)).status, 426);
+    assert.equal((await fetch(`http://127.0.0.1:${r.port}/nope`)).status, 404);
+  });
+
+  it('accepts a client with a valid EdDSA JWT and counts it', async () => {
+    const r = await relay();
+    const a = await client(r);
+    const answer = await a.request('irn_subscribe', { topic: 'a-topic' });
+    assert.deepEqual(answer, { id: '1', jsonrpc: '2.0', result: subscriptionId('a-topic', a.id.did) });
+    assert.deepEqual({ ...r.stats(), methods: undefined, publishes: undefined }, {
+      connections: 1, clients: 1, topics: 1, subscriptions: 1, storedMessages: 0, delivered: 0, acked: 0, authRejected: 0, methods: undefined, publishes: undefined,
+    });
+  });
+
+  it('refuses missing, forged, expired and foreign-audience tokens with close code 4001 (never the fatal 3000)', async () => {
+    const r = await relay();
+    const id = identity();
+    const cases: [string, string | null, RegExp][] = [
+      ['missing', null, /^unauthorized: missing auth$/],
+      ['not a JWT', 'abc', /not a compact JWT/],
+      ['signed by another key', jwt(id, r.url, { signer: identity().privateKey }), /bad JWT signature/],
+      ['expired', jwt(id, r.url, { exp: Math.floor(Date.now() / 1000) - 1 }), /JWT expired/],
+      ['another relay', jwt(id, 'ws://127.0.0.1:1'), /aud is not this relay/],
+    ];
+    for (const [name, auth, reason] of cases) {
+      const c = connect(r, { id, auth });
+      clients.push(c);
+      const closed = await Promise.race([c.closed, sleep(3000, undefined, { ref: false }).then(() => assert.fail(`${name}: the relay kept the socket open`))]);
+      assert.equal(closed.code, 4001, name);
+      assert.match(closed.reason, reason, name);
+    }
+    assert.equal(r.stats().authRejected, cases.length);
+    assert.equal(r.stats().connections, 0);
+  });
+
+  it('fans a publish out to the other subscribers, never back to the publisher', async () => {
+    const r = await relay();
+    const [a, b, c] = [await client(r), await client(r), await client(r)];
+    const t = topic('fanout');
+    for (const x of [a, b, c]) await x.request('irn_subscribe', { topic: t });
+    const before = Date.now();
+    assert.equal((await a.request('irn_publish', { topic: t, message: 'bWVzc2FnZQ==', ttl: 300, tag: 1108, prompt: false, correlationId: 1 })).result, true);
+    for (const x of [b, c]) {
+      const [message] = await x.received(1);
+      assert.equal(message?.method, 'irn_subscription');
+      assert.equal(message?.params.id, subscriptionId(t, x.id.did));
+      const { publishedAt, ...data } = message!.params.data;
+      assert.deepEqual(data, { topic: t, message: 'bWVzc2FnZQ==', tag: 1108 });
+      assert.ok(publishedAt >= before && publishedAt <= Date.now());
+    }
+    await a.settle();
+    assert.deepEqual(a.inbox, []);
+    await Promise.all([b.settle(), c.settle()]);
+    assert.deepEqual(r.stats().publishes, { 1108: 1 });
+    assert.equal(r.stats().delivered, 2);
+    assert.equal(r.stats().acked, 2);
+  });
+
+  it('keeps messages for subscribers that come later, and forgets them when their ttl runs out', async () => {
+    const r = await relay();
+    const a = await client(r);
+    const [kept, expiring] = [topic('kept'), topic('expiring')];
+    await a.request('irn_publish', { topic: kept, message: 'a2VwdA==', ttl: 300, tag: 1100 });
+    await a.request('irn_publish', { topic: expiring, message: 'Z29uZQ==', ttl: 1, tag: 1100 });
+    // The same envelope again (a client retrying) is stored once.
+    await a.request('irn_publish', { topic: kept, message: 'a2VwdA==', ttl: 300, tag: 1100 });
+    assert.equal(r.stats().storedMessages, 2);
+
+    const b = await client(r);
+    const subscribed = await b.request('irn_batchSubscribe', { topics: [kept] });
+    assert.deepEqual(subscribed.result, [subscriptionId(kept, b.id.did)]);
+    const [message] = await b.received(1);
+    assert.equal(message?.params.data.message, 'a2VwdA==');
+
+    await sleep(1100);
+    assert.equal(r.stats().storedMessages, 1);
+    await b.request('irn_subscribe', { topic: expiring });
+    await b.settle();
+    assert.equal(b.inbox.length, 1, 'nothing from the expired topic');
+    assert.deepEqual((await b.request('irn_fetchMessages', { topic: expiring })).result, { messages: [], hasMore: false });
+  });
+
+  it('does not resend what a client acked, after it reconnects; resends what it did not ack', async () => {
+    const r = await relay();
+    const acking = identity();
+    const silent = identity();
+    const t = topic('acks');
+    const b = await client(r, { id: acking });
+    const c = await client(r, { id: silent, autoAck: false });
+    await b.request('irn_subscribe', { topic: t });
+    await c.request('irn_subscribe', { topic: t });
+    const a = await client(r);
+    await a.request('irn_publish', { topic: t, message: 'YWNr', ttl: 300, tag: 1108 });
+    await b.received(1);
+    await c.received(1);
+    await b.settle();
+    assert.equal(r.stats().acked, 1);
+
+    b.close();
+    c.close();
+    await Promise.all([b.closed, c.closed]);
+    const b2 = await client(r, { id: acking });
+    const c2 = await client(r, { id: silent });
+    await b2.request('irn_batchSubscribe', { topics: [t] });
+    await c2.request('irn_batchSubscribe', { topics: [t] });
+    await b2.settle();
+    assert.deepEqual(b2.inbox, [], 'acked: not sent again');
+    const [again] = await c2.received(1);
+    assert.equal(again?.params.data.message, 'YWNr');
+    await c2.settle();
+    assert.equal(r.stats().acked, 2);
+  });
+
+  it('wc_proposeSession and wc_approveSession subscribe the caller and publish with the session tags', async () => {
+    const r = await relay();
+    const dapp = await client(r);
+    const wallet = await client(r);
+    const [pairing, session] = [topic('pairing'), topic('session')];
+
+    const proposed = await dapp.request('wc_proposeSession', { pairingTopic: pairing, sessionProposal: 'cHJvcG9zYWw=', ttl: 300, attestation: 'att', correlationId: 7 });
+    assert.equal(proposed.result, true);
+    await wallet.request('irn_subscribe', { topic: pairing });
+    const [proposal] = await wallet.received(1);
+    assert.deepEqual({ ...proposal!.params.data, publishedAt: 0 }, { topic: pairing, message: 'cHJvcG9zYWw=', tag: 1100, attestation: 'att', publishedAt: 0 });
+
+    const approved = await wallet.request('wc_approveSession', {
+      sessionTopic: session,
+      pairingTopic: pairing,
+      sessionProposalResponse: 'cmVzcG9uc2U=',
+      sessionSettlementRequest: 'c2V0dGxl',
+      ttl: 300,
+      correlationId: 7,
+    });
+    assert.equal(approved.result, true);
+    // The dapp never subscribed to the pairing topic itself: wc_proposeSession did.
+    const [response] = await dapp.received(1);
+    assert.equal(response?.params.data.topic, pairing);
+    assert.equal(response?.params.data.tag, 1101);
+    assert.equal(response?.params.data.message, 'cmVzcG9uc2U=');
+    await dapp.request('irn_subscribe', { topic: session });
+    const [, settle] = await dapp.received(2);
+    assert.deepEqual([settle?.params.data.topic, settle?.params.data.tag, settle?.params.data.message], [session, 1102, 'c2V0dGxl']);
+
+    // Likewise the wallet is on the session topic without asking.
+    await dapp.request('irn_publish', { topic: session, message: 'cmVxdWVzdA==', ttl: 900, tag: 1108 });
+    const [, request] = await wallet.received(2);
+    assert.equal(request?.params.data.topic, session);
+    assert.deepEqual(r.stats().publishes, { 1100: 1, 1101: 1, 1102: 1, 1108: 1 });
+    assert.equal(r.stats().subscriptions, 4);
+  });
+
+  it('echoes 19-digit ids exactly, numbers and strings alike', async () => {
+    const r = await relay();
+    const a = await client(r);
+    a.send('{"id":1737000000000000123,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"big"}}');
+    a.send('{"id":"1737000000000000124","jsonrpc":"2.0","method":"irn_unsubscribe","params":{"topic":"big"}}');
+    a.send('{"id":9007199254740993,"jsonrpc":"2.0","method":"no_such_method","params":{}}');
+    await a.settle();
+    assert.ok(a.raw.some((text) => text.startsWith('{"id":1737000000000000123,"jsonrpc":"2.0","result":"')), a.raw.join('\n'));
+    assert.ok(a.raw.includes('{"id":"1737000000000000124","jsonrpc":"2.0","result":true}'), a.raw.join('\n'));
+    assert.ok(a.raw.some((text) => text.startsWith('{"id":9007199254740993,"jsonrpc":"2.0","error":{"code":-32601')), a.raw.join('\n'));
+  });
+
+  it('answers unknown methods with -32601, bad params with -32602, and survives malformed JSON', async () => {
+    const r = await relay();
+    const a = await client(r);
+    assert.deepEqual(await a.request('irn_teleport', {}), { id: '1', jsonrpc: '2.0', error: { code: -32601, message: 'Method not found: irn_teleport' } });
+    const bad = [
+      ['irn_subscribe', {}],
+      ['irn_subscribe', undefined],
+      ['irn_batchSubscribe', { topics: 'x' }],
+      ['irn_publish', { topic: 't', ttl: 300 }],
+      ['irn_publish', { topic: 't', message: 'm', ttl: -5 }],
+      ['wc_approveSession', { sessionTopic: 's', pairingTopic: 'p' }],
+    ] as const;
+    for (const [method, params] of bad) {
+      const answer = await a.request(method, params);
+      assert.equal(answer.error?.code, -32602, `${method} ${JSON.stringify(params)}`);
+      assert.match(answer.error?.message ?? '', /^Invalid params: /);
+    }
+    a.send('{"id":1,"method":');
+    a.send('[1,2]');
+    a.ws.send(Buffer.from([0xff, 0xfe]), { binary: true });
+    await a.settle();
+    const errors = a.raw.map((text) => JSON.parse(text) as Response).filter((p) => p.id === null);
+    assert.deepEqual(errors.map((p) => p.error?.code), [-32700, -32600, -32700]);
+    assert.equal((await a.request('irn_subscribe', { topic: 'still-fine' })).result, subscriptionId('still-fine', a.id.did));
+    assert.equal(r.stats().connections, 1);
+  });
+
+  it('pings every socket every pingMs, and drops one that stops answering', async () => {
+    const r = await relay({ pingMs: 50 });
+    const a = await client(r);
+    const mute = await client(r, { autoPong: false });
+    await sleep(300);
+    assert.ok(a.pings >= 3, `pings: ${a.pings}`);
+    assert.equal((await mute.closed).code, 1006);
+    assert.equal(a.ws.readyState, WebSocket.OPEN);
+    assert.equal(r.stats().connections, 1);
+  });
+
+  it('stop() closes every client (1001, not fatal) and the port; a second stop() is a no-op', async () => {
+    const r = await startRelay();
+    const a = await open(r);
+    const b = await open(r);
+    clients.push(a, b);
+    await a.request('irn_subscribe', { topic: 'x' });
+    await Promise.all([r.stop(), r.stop()]);
+    assert.deepEqual(await a.closed, { code: 1001, reason: 'relay stopping' });
+    assert.equal((await b.closed).code, 1001);
+    await assert.rejects(fetch(`http://127.0.0.1:${r.port}/health`));
+    await r.stop();
+  });
+
+  it('throws PortInUseError for a taken port', async () => {
+    const held = await occupyPort();
+    try {
+      await assert.rejects(startRelay({ port: held.port }), (err: unknown) => {
+        assert.ok(err instanceof PortInUseError);
+        assert.equal(err.port, held.port);
+        assert.equal(err.service, 'WalletConnect relay');
+        return true;
+      });
+    } finally {
+      await held.release();
+    }
+  });
+});

@@ -160,6 +160,24 @@ describe('WalletConnect: QR code, a real wallet peer (WalletKit) over the local 
     assert.equal(((await waitForEvent(page, 'wallet-connect')) as { address: string }).address, ACCOUNT_0);
   });
 
+  it('a wallet approving after the visitor closed the modal gets its session ended, and nothing connects', async () => {
+    const { page } = await e2e.open();
+    const wallet = await startPeer();
+    const uri = await showWalletConnectQr(page);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    const deleted = new Promise((resolve, reject) => {
+      wallet.on('session_delete', resolve);
+      setTimeout(() => reject(new Error('the widget did not end the late session within 5 s')), 5000).unref();
+    });
+    await wallet.pair(uri);
+    await deleted;
+    assert.deepEqual(wallet.sessions(), []);
+    assert.deepEqual(await events(page, 'wallet-connect'), []);
+    assert.equal((await widgetState(page)).status, 'disconnected');
+  });
+
   it('says the relay cannot be reached within 10 seconds when it is down', async () => {
     const { page } = await e2e.open();
     // The relay's address answers, but every connection is dropped at once: a relay that is down.

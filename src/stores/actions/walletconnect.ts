@@ -80,7 +80,13 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   // Settles with the first approval (or refusal) of any URI shown in this attempt; ends when the visitor leaves.
   let settle!: (outcome: { session: SessionTypes.Struct } | { error: unknown } | { left: true }) => void;
   const outcome = new Promise<Parameters<typeof settle>[0]>((resolve) => (settle = resolve));
-  const stopWatching = [$route.listen(() => !current() && settle({ left: true })), $modal.listen(() => !current() && settle({ left: true }))];
+  let left = false;
+  const leave = () => {
+    if (current() || left) return;
+    left = true;
+    settle({ left: true });
+  };
+  const stopWatching = [$route.listen(leave), $modal.listen(leave)];
   let expiry: ReturnType<typeof setTimeout> | undefined;
 
   try {
@@ -94,7 +100,8 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
       );
       if (!uri) throw relayUnavailable();
       approval().then(
-        (session) => (mine === attempt ? settle({ session }) : void client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED }).catch(() => {})),
+        // A wallet approving after the visitor left (or started again) gets its session ended, not kept.
+        (session) => (mine === attempt && !left ? settle({ session }) : void client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED }).catch(() => {})),
         // A superseded URI expiring is expected; a wallet declining any URI of this attempt is not.
         (error: unknown) => (uri === latest || isRefusal(error)) && settle({ error }),
       );

@@ -6,6 +6,7 @@ import { $recentWallets } from '../../src/stores/recent-wallets.js';
 import { type FakeRecord, records, serveDirectory } from '../unit/support/fake-directory.js';
 import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
 import { ALICE, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
+import { expectAccessible } from './support/axe.js';
 import { bodyText, cleanup, dialogOf, mount, part, parts, titleText, waitFor } from './support/element.js';
 
 /*
@@ -13,33 +14,6 @@ import { bodyText, cleanup, dialogOf, mount, part, parts, titleText, waitFor } f
  * the e2e suite uses the real server). Each test gets its own directory URL on this page's origin, so the
  * directory store starts afresh and image requests get a quick 404 (the view then shows initials).
  */
-interface Axe {
-  run(context: unknown, options?: unknown): Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown }[] }[] }>;
-}
-
-function loadAxe(): Promise<Axe> {
-  const w = window as Window & { axe?: Axe };
-  if (w.axe) return Promise.resolve(w.axe);
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = '/node_modules/axe-core/axe.min.js';
-    script.onload = () => resolve(w.axe!);
-    script.onerror = () => reject(new Error('axe-core did not load'));
-    document.head.append(script);
-  });
-}
-
-/** No serious or critical axe violation, in the light and the dark theme. */
-async function expectAccessible(el: WalletConnectModalElement, state: string) {
-  const axe = await loadAxe();
-  for (const theme of ['light', 'dark'] as const) {
-    el.setAttribute('theme', theme);
-    const results = await axe.run(el, theme === 'light' ? {} : { runOnly: ['color-contrast'] });
-    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(severe.map((v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`), `${state}, ${theme}`).to.deep.equal([]);
-  }
-}
-
 let serial = 0;
 const grid = (el: HTMLElement) => part(el, 'directory-list');
 const tiles = (el: HTMLElement) => parts(el, 'wallet-button').filter((b) => b.classList.contains('directory-wallet'));

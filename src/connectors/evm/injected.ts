@@ -6,6 +6,7 @@ import { t } from '../../core/messages.js';
 import type { NetworkInfo } from '../../core/networks.js';
 import type { ConnectResult, ConnectorListeners, EvmConnector } from '../types.js';
 import type { InjectedWallet } from './eip6963.js';
+import { forwardProviderEvents } from './provider-events.js';
 import { switchEvmChain } from './switch-chain.js';
 
 const accountsSchema = z.array(z.string().check(z.refine(isEvmAddress)));
@@ -70,25 +71,17 @@ export function createInjectedConnector(wallet: InjectedWallet): EvmConnector {
       }
     },
 
-    subscribe(listeners: ConnectorListeners) {
-      const onAccounts = (accounts: unknown) => {
-        const parsed = accountsSchema.safeParse(accounts);
-        if (parsed.success) listeners.accountsChanged(parsed.data);
-      };
-      const onChain = (chainId: unknown) => {
-        const parsed = chainIdSchema.safeParse(chainId);
-        if (parsed.success) listeners.chainChanged(evmCaip2(String(parsed.data)));
-      };
-      const onDisconnect = () => listeners.disconnect();
-      provider.on?.('accountsChanged', onAccounts as never);
-      provider.on?.('chainChanged', onChain as never);
-      provider.on?.('disconnect', onDisconnect as never);
-      return () => {
-        provider.removeListener?.('accountsChanged', onAccounts as never);
-        provider.removeListener?.('chainChanged', onChain as never);
-        provider.removeListener?.('disconnect', onDisconnect as never);
-      };
-    },
+    subscribe: (listeners: ConnectorListeners) =>
+      forwardProviderEvents(provider, listeners, {
+        accounts: (value) => {
+          const parsed = accountsSchema.safeParse(value);
+          return parsed.success ? parsed.data : undefined;
+        },
+        chain: (value) => {
+          const parsed = chainIdSchema.safeParse(value);
+          return parsed.success ? evmCaip2(String(parsed.data)) : undefined;
+        },
+      }),
 
     switchChain: (network: NetworkInfo) => switchEvmChain(request, network, async () => toCaip2(await request('eth_chainId'))),
   };

@@ -2,6 +2,7 @@ import type { SessionTypes } from '@walletconnect/types';
 import { type Caip2, evmChainId, toHexChainId } from '../../core/caip.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
 import type { NetworkInfo } from '../../core/networks.js';
+import { forwardProviderEvents } from '../evm/provider-events.js';
 import { switchEvmChain } from '../evm/switch-chain.js';
 import type { ConnectResult, ConnectorListeners, Eip1193Provider, EvmConnector } from '../types.js';
 import type { WalletConnectClient } from './client.js';
@@ -172,25 +173,7 @@ export function createWalletConnectConnector(
         throw toWidgetError(error, 'disconnect');
       }
     },
-    subscribe(listeners: ConnectorListeners) {
-      const onAccounts = (accounts: unknown) => {
-        const parsed = parseAccounts(accounts);
-        if (parsed) listeners.accountsChanged(parsed);
-      };
-      const onChain = (chainId: unknown) => {
-        const parsed = parseEvmChain(chainId);
-        if (parsed) listeners.chainChanged(parsed);
-      };
-      const onDisconnect = () => listeners.disconnect();
-      provider.on?.('accountsChanged', onAccounts as never);
-      provider.on?.('chainChanged', onChain as never);
-      provider.on?.('disconnect', onDisconnect as never);
-      return () => {
-        provider.removeListener?.('accountsChanged', onAccounts as never);
-        provider.removeListener?.('chainChanged', onChain as never);
-        provider.removeListener?.('disconnect', onDisconnect as never);
-      };
-    },
+    subscribe: (listeners: ConnectorListeners) => forwardProviderEvents(provider, listeners, { accounts: parseAccounts, chain: parseEvmChain }),
     switchChain: (network: NetworkInfo) => switchEvmChain((method, params) => provider.request({ method, params }), network, async () => state.chainId),
   };
 }

@@ -7,7 +7,8 @@
  * `npm start` ports: relay 8548, chains 31337 on 8545 and 31338 on 8546.
  */
 import { parseArgs } from 'node:util';
-import { startWalletPeer, type WalletPeer, type WalletPeerChain } from './peer.js';
+import { startWalletPeer } from './peer.js';
+import type { WalletPeer, WalletPeerChain } from './types.js';
 
 const USAGE = `usage: npm run wc-wallet -- "<wc:uri>" [--relay ws://127.0.0.1:8548] [--rpc 31337=http://127.0.0.1:8545 --rpc 31338=http://127.0.0.1:8546] [--reject]`;
 const DEFAULT_RELAY = 'ws://127.0.0.1:8548';

@@ -1,8 +1,8 @@
 /** The WalletConnect wallet peer (peer.ts) for tests and the `npm run wc-wallet` command. */
+export { startWalletPeer } from './peer.js';
 export {
   ANVIL_KEY_0,
   ANVIL_MNEMONIC,
-  startWalletPeer,
   type PeerProposal,
   type PeerRequest,
   type ProposalOutcome,
@@ -12,5 +12,5 @@ export {
   type WalletPeerEvents,
   type WalletPeerMode,
   type WalletPeerOptions,
-} from './peer.js';
+} from './types.js';
 export { isLoopbackHost, type BlockedRequest } from './fetch-guard.js';

@@ -1,0 +1,119 @@
+/** The wallet peer's public types and the anvil account it signs with by default (peer.ts implements them). */
+import type { SessionTypes } from '@walletconnect/types';
+import type { Hex } from 'viem';
+import type { BlockedRequest } from './fetch-guard.js';
+
+/** Anvil's account #0 (public test key of the "test … junk" mnemonic). */
+export const ANVIL_KEY_0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+
+export type WalletPeerMode = 'approve' | 'reject' | 'manual';
+
+export interface WalletPeerChain {
+  chainId: number;
+  rpcUrl: string;
+}
+
+export interface WalletPeerOptions {
+  /** e.g. ws://127.0.0.1:8548 */
+  relayUrl: string;
+  /** Default anvil's account #0. */
+  privateKey?: Hex;
+  /** The EVM chains the wallet has an RPC for; it approves and sends only on these. */
+  chains: readonly WalletPeerChain[];
+  /** A folder for the SDK's storage (sessions survive a restart); default in memory. */
+  storageDir?: string;
+  /** Default 'approve'. */
+  mode?: WalletPeerMode;
+  /** One line per event (proposal, request, answer, session end, blocked request). */
+  log?: (line: string) => void;
+  /** The name dapps show for this wallet. */
+  name?: string;
+  /**
+   * The Core's storage prefix. Default: unique per peer in memory; with `storageDir`, a fixed one so a
+   * restarted peer finds its sessions.
+   */
+  storagePrefix?: string;
+  /** Any string; the local relay does not check it. */
+  projectId?: string;
+  /** The SDK's own (pino) log level; default 'silent'. */
+  sdkLogLevel?: string;
+}
+
+/** A proposal as the peer reports it. `chains`: every CAIP-2 chain the dapp asked for, any namespace. */
+export interface PeerProposal {
+  id: number;
+  name: string;
+  url: string;
+  chains: string[];
+}
+
+/** A session request as the peer reports it. `chainId` is CAIP-2 (eip155:31337), as the dapp addressed it. */
+export interface PeerRequest {
+  id: number;
+  topic: string;
+  method: string;
+  params: unknown;
+  chainId: string;
+}
+
+export interface ProposalOutcome {
+  id: number;
+  name: string;
+  outcome: 'approved' | 'rejected' | 'failed';
+  /** The approved chains (CAIP-2). */
+  chains: string[];
+  topic?: string;
+  reason?: string;
+}
+
+export interface RequestOutcome {
+  id: number;
+  method: string;
+  chainId: string;
+  outcome: 'answered' | 'rejected' | 'failed';
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+export interface WalletPeerEvents {
+  proposal: PeerProposal;
+  proposal_settled: ProposalOutcome;
+  request: PeerRequest;
+  request_settled: RequestOutcome;
+  /** The dapp ended the session. */
+  session_delete: { topic: string };
+  /** A wallet-side event sent to a dapp (chainChanged, accountsChanged). */
+  session_event: { topic: string; name: string; data: unknown; chainId: string };
+}
+
+export interface WalletPeer {
+  /** The name dapps see. */
+  readonly name: string;
+  /** The current account. */
+  readonly address: Hex;
+  readonly mode: WalletPeerMode;
+  /** Pairs with a `wc:` URI; the proposal then arrives and is handled by mode. */
+  pair(uri: string): Promise<void>;
+  setMode(mode: WalletPeerMode): void;
+  /** Manual mode: the next proposal or request waiting for a decision (in arrival order, each once). */
+  nextProposal(): Promise<PeerProposal>;
+  nextRequest(): Promise<PeerRequest>;
+  /** Approves or rejects a waiting proposal or request by id; resolves once the answer is sent. */
+  approve(id: number): Promise<void>;
+  reject(id: number): Promise<void>;
+  /** Switches every session to `chainId` (adding it to the session if needed) and emits chainChanged. */
+  emitChainChanged(chainId: number): Promise<void>;
+  /** Switches account (private key, or an index of the anvil mnemonic) and emits accountsChanged. */
+  emitAccountsChanged(account?: Hex | number): Promise<void>;
+  /** Ends every session with USER_DISCONNECTED. */
+  disconnect(): Promise<void>;
+  sessions(): SessionTypes.Struct[];
+  waitForSession(timeoutMs?: number): Promise<SessionTypes.Struct>;
+  waitForNoSession(timeoutMs?: number): Promise<void>;
+  on<E extends keyof WalletPeerEvents>(event: E, listener: (payload: WalletPeerEvents[E]) => void): () => void;
+  /** Every non-loopback fetch blocked while this peer ran (from any code in the process). */
+  blockedRequests(): BlockedRequest[];
+  /** Closes the relay socket and timers so the process can exit; idempotent. */
+  stop(): Promise<void>;
+}

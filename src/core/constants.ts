@@ -30,3 +30,5 @@ export const MIN_SEARCH_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 350;
 /** Wallet directory answers are reused this long (SPEC.md §9: data cache lifetime 5 minutes). */
 export const DIRECTORY_CACHE_TTL_MS = 5 * 60_000;
+/** The wallet id of WalletConnect's plain QR code: its Connect entry, and a connection made from it. */
+export const WALLETCONNECT_ID = 'walletconnect';

@@ -52,12 +52,18 @@ export function providerErrorCode(error: unknown): number | undefined {
   return first;
 }
 
+/** Whether the wallet (or the visitor in it) said no: EIP-1193 4001, or WalletConnect's 5000–5002. */
+export function isRejection(error: unknown): boolean {
+  const code = providerErrorCode(error);
+  return code === ProviderErrorCode.userRejected || (code !== undefined && WALLETCONNECT_REJECTED.includes(code));
+}
+
 export function toWidgetError(error: unknown, during: Operation): WidgetError {
   if (isWidgetError(error)) return error;
   const code = providerErrorCode(error);
   const details = error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : undefined;
   const make = ([c, id]: [WidgetErrorCode, MessageId]) => new WidgetError(c, t(id), { details, cause: error });
-  if (code !== undefined && WALLETCONNECT_REJECTED.includes(code)) return make(rejected[during]);
+  if (isRejection(error)) return make(rejected[during]);
   switch (code) {
     case ProviderErrorCode.userRejected:
       return make(rejected[during]);

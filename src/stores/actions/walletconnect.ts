@@ -3,9 +3,9 @@ import { getSignClient, type WalletConnectClient } from '../../connectors/wallet
 import { createWalletConnectConnector, type WalletConnectSession } from '../../connectors/walletconnect/connector.js';
 import { USER_DISCONNECTED, pickChain, proposalNamespaces, sessionAccounts } from '../../connectors/walletconnect/session.js';
 import type { Caip2 } from '../../core/caip.js';
-import { PAIRING_EXPIRY_MS, RELAY_TIMEOUT_MS } from '../../core/constants.js';
+import { PAIRING_EXPIRY_MS, RELAY_TIMEOUT_MS, WALLETCONNECT_ID } from '../../core/constants.js';
 import { WidgetError } from '../../core/errors.js';
-import { providerErrorCode, toWidgetError } from '../../core/foreign-errors.js';
+import { isRejection, toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import '../../core/messages-walletconnect.js';
 import { $config } from '../config.js';
@@ -18,8 +18,6 @@ import { $pairing, $walletConnectSession } from '../walletconnect.js';
 import { registerWallet } from '../wallets.js';
 import { establishConnection } from './establish-connection.js';
 
-/** The id of a WalletConnect connection made from the plain QR code (no directory wallet chosen). */
-export const WALLETCONNECT_ID = 'walletconnect';
 
 let attempt = 0;
 
@@ -103,7 +101,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
         // A wallet approving after the visitor left (or started again) gets its session ended, not kept.
         (session) => (mine === attempt && !left ? settle({ session }) : void client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED }).catch(() => {})),
         // A superseded URI expiring is expected; a wallet declining any URI of this attempt is not.
-        (error: unknown) => (uri === latest || isRefusal(error)) && settle({ error }),
+        (error: unknown) => (uri === latest || isRejection(error)) && settle({ error }),
       );
       latest = uri;
       if (!current()) return;
@@ -142,11 +140,6 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     stopWatching.forEach((stop) => stop());
   }
 }
-
-const isRefusal = (error: unknown) => {
-  const code = providerErrorCode(error);
-  return code === 4001 || (code !== undefined && code >= 5000 && code < 5100);
-};
 
 /** After a reload: the stored session, if the wallet still has it, reconnected without a new QR code. */
 export async function restoreWalletConnect(): Promise<void> {

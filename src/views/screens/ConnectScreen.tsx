@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { WALLETCONNECT_ID } from '../../core/constants.js';
 import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
 import { pushRoute } from '../../stores/route.js';
 import { $recentWallets } from '../../stores/recent-wallets.js';
@@ -6,8 +7,7 @@ import { $wallets } from '../../stores/wallets.js';
 import { type WalletListItem, WalletList } from '../parts/WalletList.js';
 import { useT } from './use-t.js';
 
-/** List ids of the two entries that are not browser wallets. */
-const WALLETCONNECT = 'walletconnect';
+/** The list id of the All wallets entry (WalletConnect's is its wallet id). */
 const ALL_WALLETS = 'all-wallets';
 
 // Inline glyphs (data: URIs, allowed wherever wallet icons are): a QR code, and a grid of wallets.
@@ -32,11 +32,11 @@ export function ConnectScreen() {
     .sort((a, b) => rank(a.id) - rank(b.id))
     .map((w) => ({ id: w.id, name: w.name, icon: w.icon, tag: recent.includes(w.id) ? t('connect.recent') : t('connect.installed') }));
   const others: WalletListItem[] = [
-    { id: WALLETCONNECT, name: t('connect.walletConnect'), icon: QR_GLYPH, tag: t('connect.qrCode') },
+    { id: WALLETCONNECT_ID, name: t('connect.walletConnect'), icon: QR_GLYPH, tag: t('connect.qrCode') },
     { id: ALL_WALLETS, name: t('connect.allWallets'), icon: GRID_GLYPH },
   ];
   const select = (id: string) => {
-    if (id === WALLETCONNECT) chooseWalletConnect();
+    if (id === WALLETCONNECT_ID) chooseWalletConnect();
     else if (id === ALL_WALLETS) pushRoute({ view: 'AllWallets' });
     else void connect(id).catch(() => {});
   };

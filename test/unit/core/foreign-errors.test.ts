@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import { WidgetError } from '../../../src/core/errors.js';
-import { providerErrorCode, toWidgetError } from '../../../src/core/foreign-errors.js';
+import { isRejection, providerErrorCode, toWidgetError } from '../../../src/core/foreign-errors.js';
 
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
 
@@ -58,5 +58,17 @@ describe('core/foreign-errors toWidgetError', () => {
     expect(toWidgetError(wrapped, 'switch').code).to.equal('CHAIN_NOT_CONFIGURED');
     const rejected = { code: -32603, message: 'Internal JSON-RPC error.', data: { originalError: { code: 4001 } } };
     expect(toWidgetError(rejected, 'connect')).to.include({ code: 'CONNECTION_REJECTED', shortMessage: 'Connection rejected' });
+  });
+});
+
+describe('core/foreign-errors isRejection', () => {
+  it("counts EIP-1193 4001 and WalletConnect's 5000–5002 refusals, wrapped or not, and nothing else", () => {
+    const refusals = [{ code: 4001 }, { code: 5000, message: 'User rejected.' }, { code: 5001 }, { code: 5002 }, { code: -32603, data: { originalError: { code: 4001 } } }];
+    expect(refusals.map(isRejection)).to.deep.equal([true, true, true, true, true]);
+    expect([{ code: 5003 }, { code: 4100 }, { code: 8000, message: 'Proposal expired' }, new Error('x'), undefined].map(isRejection)).to.deep.equal([false, false, false, false, false]);
+  });
+
+  it('makes a WalletConnect refusal of a connection "Connection rejected"', () => {
+    expect(toWidgetError({ code: 5000, message: 'User rejected.' }, 'connect')).to.include({ code: 'CONNECTION_REJECTED', shortMessage: 'Connection rejected' });
   });
 });

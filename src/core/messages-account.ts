@@ -11,6 +11,8 @@ export const accountMessages = {
   'error.failedToFetchTransactions': 'Failed to fetch transactions',
   'error.invalidReceiver': 'Enter a valid address or name',
   'error.receiverNotFound': 'No address found for {name}',
+  'error.nameServiceFailed': 'Could not look up {name}: the name service failed. Try again.',
+  'error.sendContextChanged': 'The network or account changed. Review the transfer again.',
   'error.invalidAmount': 'Enter an amount such as 1.5',
   'error.zeroAmount': 'Enter an amount greater than 0',
   'error.tooManyDecimals': '{symbol} has at most {decimals} decimals',

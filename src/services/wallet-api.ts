@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import { type Caip2 } from '../core/caip.js';
-import { requestJson } from './http.js';
+import { type Caip2, isEvmAddress } from '../core/caip.js';
+import { httpStatus, requestJson } from './http.js';
 export type { Balance, Transaction, Transfer } from './wallet-api-schemas.js';
 import { TtlCache } from './ttl-cache.js';
 import {
@@ -87,15 +87,16 @@ export async function getHistory(config: WalletApiConfig, address: string, chain
 
 /**
  * The address a name points to on EVM (coin type 60), through the service's name endpoint
- * (reference/hosted-api.md §1.1 row 12). Undefined when the name is not registered.
+ * (reference/hosted-api.md §1.1 row 12). Undefined when the name is not registered (HTTP 404, or no EVM
+ * address); every other failure is thrown, so a broken service never reads as "not found".
  */
 export async function resolveName(config: WalletApiConfig, name: string): Promise<`0x${string}` | undefined> {
   try {
     const body = await get(config, `/v1/profile/account/${encodeURIComponent(name)}`, { apiVersion: '2' }, profileSchema);
     const address = body.addresses['60']?.address;
-    return address && /^0x[0-9a-fA-F]{40}$/.test(address) ? (address as `0x${string}`) : undefined;
+    return address && isEvmAddress(address) ? address : undefined;
   } catch (error) {
-    if ((error as { details?: string }).details?.includes('HTTP 404')) return undefined;
+    if (httpStatus(error) === 404) return undefined;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
 import { formatAmount } from '../../core/format.js';
-import { reviewSend } from '../../stores/actions/send.js';
+import { reviewSend, updateSendDraft } from '../../stores/actions/send.js';
 import type { Route } from '../../stores/route.js';
 import { $sendDraft, $sendTokens } from '../../stores/send.js';
 import { SendForm } from '../parts/SendForm.js';
@@ -27,7 +27,7 @@ export default function SendScreen({ route }: { route: Extract<Route, { view: 'S
       available={selected ? t('send.available', { amount: formatAmount(selected.balance, selected.decimals, lang, selected.decimals), symbol: selected.symbol }) : undefined}
       error={route.error}
       labels={{ token: t('send.token'), chooseToken: t('send.chooseToken'), amount: t('send.amount'), receiver: t('send.receiver'), receiverPlaceholder: t('send.receiverPlaceholder'), submit: t('action.review') }}
-      onChange={(change) => $sendDraft.set({ ...$sendDraft.get(), ...change })}
+      onChange={updateSendDraft}
       onSubmit={() => void reviewSend()}
     />
   );

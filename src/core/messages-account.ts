@@ -25,6 +25,7 @@ export const accountMessages = {
   'error.serverError': 'The service had a problem',
   'error.requestFailed': 'The request failed',
   'error.invalidServiceResponse': 'The service sent an invalid response',
+  'amount.below': '< {amount}',
   'account.tokens': 'Tokens',
   'account.activity': 'Activity',
   'account.totalValue': 'Total value',

@@ -55,14 +55,17 @@ export async function getIdentity(config: WalletApiConfig, address: string, send
   return identity;
 }
 
-/** Token balances of `address` on `chainId`; 0-decimal tokens are dropped (SPEC.md §5). */
+/**
+ * Token balances of `address` on `chainId`: only that chain's rows (another chain's contract address must
+ * never be offered for sending here), and 0-decimal tokens are dropped (SPEC.md §5).
+ */
 export async function getBalances(config: WalletApiConfig, address: string, chainId: Caip2, { force = false } = {}): Promise<Balance[]> {
   const key = `${config.apiUrl}|${chainId}:${address.toLowerCase()}`;
   const cached = force ? undefined : caches.balances.get(key);
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return [];
   const { balances } = await get(config, `/v1/account/${address}/balance`, { currency: 'usd', chainId }, balancesSchema);
-  const kept = balances.filter((b) => b.quantity.decimals !== '0');
+  const kept = balances.filter((b) => b.chainId === chainId && b.quantity.decimals !== '0');
   caches.balances.set(key, kept);
   return kept;
 }

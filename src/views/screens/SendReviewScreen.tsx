@@ -1,7 +1,7 @@
 import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
-import { formatAmount } from '../../core/format.js';
+import { formatAmount, formatTokenAmount } from '../../core/format.js';
 import { networkInfo } from '../../core/networks.js';
 import { confirmSend } from '../../stores/actions/send.js';
 import type { Route } from '../../stores/route.js';
@@ -32,7 +32,7 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
         <div>
           <dt>{t('send.networkFee')}</dt>
           <dd data-fee={fee?.status === 'ready' ? fee.fee.toString() : undefined}>
-            {fee?.status === 'ready' ? `${formatAmount(fee.fee, native.decimals, lang, 6)} ${native.symbol}` : fee?.status === 'error' ? t('send.feeUnavailable') : t('send.estimating')}
+            {fee?.status === 'ready' ? `${formatTokenAmount(fee.fee, native.decimals, lang)} ${native.symbol}` : fee?.status === 'error' ? t('send.feeUnavailable') : t('send.estimating')}
           </dd>
         </div>
       </dl>

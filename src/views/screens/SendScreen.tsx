@@ -1,6 +1,6 @@
 import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
-import { formatAmount } from '../../core/format.js';
+import { formatAmount, formatTokenAmount } from '../../core/format.js';
 import { reviewSend, updateSendDraft } from '../../stores/actions/send.js';
 import type { Route } from '../../stores/route.js';
 import { $sendDraft, $sendTokens } from '../../stores/send.js';
@@ -20,7 +20,7 @@ export default function SendScreen({ route }: { route: Extract<Route, { view: 'S
   const selected = tokens.find((token) => token.key === draft.tokenKey);
   return (
     <SendForm
-      tokens={tokens.map((token) => ({ key: token.key, label: `${token.symbol}: ${formatAmount(token.balance, token.decimals, lang)}` }))}
+      tokens={tokens.map((token) => ({ key: token.key, label: `${token.symbol}: ${formatTokenAmount(token.balance, token.decimals, lang)}` }))}
       tokenKey={draft.tokenKey}
       amount={draft.amount}
       receiver={draft.receiver}

@@ -4,18 +4,18 @@ import * as z from 'zod/mini';
 
 /**
  * Bounded to real-world values, so no body can make the views do unbounded work or throw: a uint256 has 78
- * digits, plus at most 36 decimals.
+ * digits, and a token at most 36 decimals. (Only the zod checks the entry file already has are used here:
+ * zod is shared with it, so any other would grow the entry.)
  */
-const decimalString = z.string().check(z.maxLength(120), z.regex(/^-?\d+(\.\d+)?$/));
+const decimalString = z.string().check(z.regex(/^-?\d{1,80}(\.\d{1,40})?$/));
 /** Token decimals: 0 to 36 (no token in use has more; 18 is the usual). */
 const decimalsString = z.string().check(z.regex(/^(?:\d|[12]\d|3[0-6])$/));
+/** An image URL as sent; `safeImageUrl` keeps it only when the views may load it. */
+const imageUrl = z.nullable(z.optional(z.string()));
 
-/** An image the views may load: `https:` or a `data:image/` URL. Anything else is dropped, not the whole body. */
-export const isSafeImageUrl = (value: string): boolean => /^(?:https:\/\/[^\s]+|data:image\/[^\s]+)$/i.test(value) && value.length <= 100_000;
-const imageUrl = z.catch(
-  z.pipe(z.nullable(z.optional(z.string())), z.transform((value) => (value && isSafeImageUrl(value) ? value : undefined))),
-  undefined,
-);
+/** An image the views may load: an `https:` or `data:image/` URL; anything else is dropped, not the whole body. */
+export const safeImageUrl = (value: string | null | undefined): string | undefined =>
+  value && value.length <= 100_000 && /^(?:https:\/\/|data:image\/)\S+$/i.test(value) ? value : undefined;
 
 export const supportedChainsSchema = z.object({ http: z.array(z.string()), ws: z.optional(z.array(z.string())) });
 
@@ -35,11 +35,11 @@ export const balancesSchema = z.object({ balances: z.array(balanceSchema) });
 export type Balance = z.infer<typeof balanceSchema>;
 
 const transferSchema = z.object({
-  fungible_info: z.optional(z.object({ name: z.optional(z.string()), symbol: z.optional(z.string()), icon: z.optional(z.object({ url: imageUrl })) })),
+  fungible_info: z.optional(z.object({ name: z.optional(z.string()), symbol: z.optional(z.string()), icon: z.optional(z.object({ url: z.string() })) })),
   nft_info: z.optional(
     z.object({
       name: z.optional(z.string()),
-      content: z.optional(z.object({ preview: z.optional(z.object({ url: imageUrl })) })),
+      content: z.optional(z.object({ preview: z.optional(z.object({ url: z.string() })) })),
       flags: z.object({ is_spam: z.boolean() }),
     }),
   ),

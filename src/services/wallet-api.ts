@@ -5,7 +5,7 @@ export type { Balance, Transaction, Transfer } from './wallet-api-schemas.js';
 import { TtlCache } from './ttl-cache.js';
 import {
   type Balance, type Transaction,
-  balancesSchema, historySchema, identitySchema, profileSchema, supportedChainsSchema,
+  balancesSchema, historySchema, identitySchema, profileSchema, safeImageUrl, supportedChainsSchema,
 } from './wallet-api-schemas.js';
 
 /** The widget's SDK identification, sent as `st` and `sv` on every call (reference/hosted-api.md §0). */
@@ -50,7 +50,7 @@ export async function getIdentity(config: WalletApiConfig, address: string, send
   const cached = caches.identity.get(key);
   if (cached) return cached;
   const body = await get(config, `/v1/identity/${address}`, { sender }, identitySchema);
-  const identity = { name: body.name ?? null, avatar: body.avatar ?? null };
+  const identity = { name: body.name ?? null, avatar: safeImageUrl(body.avatar) ?? null };
   caches.identity.set(key, identity);
   return identity;
 }
@@ -65,7 +65,9 @@ export async function getBalances(config: WalletApiConfig, address: string, chai
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return [];
   const { balances } = await get(config, `/v1/account/${address}/balance`, { currency: 'usd', chainId }, balancesSchema);
-  const kept = balances.filter((b) => b.chainId === chainId && b.quantity.decimals !== '0');
+  const kept = balances
+    .filter((b) => b.chainId === chainId && b.quantity.decimals !== '0')
+    .map((b) => ({ ...b, iconUrl: safeImageUrl(b.iconUrl) }));
   caches.balances.set(key, kept);
   return kept;
 }

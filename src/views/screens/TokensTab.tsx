@@ -27,9 +27,9 @@ export function TokensTab() {
   return <TokenList tokens={rows} label={t('account.tokens')} />;
 }
 
-/** A row's quantity: significant digits when small, "< 0.0001" with the exact amount where even that is long. */
 type Balance = Extract<PortfolioState, { status: 'ready' }>['balances'][number];
 
+/** A row's quantity with its symbol: significant digits when small; below 0.0001, "< 0.0001" and the exact amount. */
 function quantity(b: Balance, lang: string, t: (id: MessageId, values?: Record<string, string>) => string) {
   const decimals = Number(b.quantity.decimals);
   const value = decimalToBaseUnits(b.quantity.numeric, decimals);

@@ -10,6 +10,7 @@ import { startAnvil, type Anvil } from '../../server/anvil.js';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
 import { startWalletApi } from '../../server/api/serve.js';
 import { rpcCall } from '../../server/json-rpc.js';
+import { rpcProxyUrl } from '../../src/services/rpc-proxy.js';
 import { NO_PROJECT_ID, serviceUrl } from '../../src/services/service-url.js';
 
 const COMMON = { projectId: 'test-project', st: 'appkit', sv: 'html-wagmi-test' };
@@ -127,6 +128,10 @@ describe('wallet API on plain anvils', () => {
     const balance = await api.app.request(widgetPath(`v1/account/${CAROL}/balance`, { currency: 'usd', chainId: 'eip155:31337' }));
     assert.equal(balance.status, 200);
     assert.equal(((await balance.json()) as Json).balances[0].symbol, 'ETH');
+    const proxy = new URL(rpcProxyUrl({ apiUrl: 'http://api.test/', projectId: undefined }, 'eip155:31337'));
+    const rpc = await api.app.request(`${proxy.pathname}${proxy.search}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }) });
+    assert.equal(rpc.status, 200);
+    assert.deepEqual(await rpc.json(), { jsonrpc: '2.0', id: 1, result: '0x7a69' });
     const strict = await createWalletApi({ chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }], dbPath: ':memory:', projectIds: ['good-project'] });
     try {
       const refused = await strict.app.request(widgetPath('v1/supported-chains'));

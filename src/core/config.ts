@@ -72,7 +72,7 @@ const againstPage = (raw: string, base?: string): string => {
     return raw;
   }
 };
-const serviceUrl = { kind: 'string', accepts: 'an absolute http: or https: URL, or a path resolved against the page (e.g. "/api/")', schema: httpUrl, fromAttribute: againstPage } as const;
+const serviceUrlAttribute = { kind: 'string', accepts: 'an absolute http: or https: URL, or a path resolved against the page (e.g. "/api/")', schema: httpUrl, fromAttribute: againstPage } as const;
 const list = (raw: string) => raw.split(',').map((s) => s.trim()).filter(Boolean);
 const nonEmpty = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -98,10 +98,10 @@ export const ATTRIBUTES = {
   'default-network': spec({ key: 'defaultNetwork', kind: 'string', accepts: 'a CAIP-2 id listed in "networks"', schema: caip2 as unknown as z.ZodMiniType<Caip2 | undefined> }),
   'project-id': spec({ key: 'projectId', kind: 'string', accepts: 'a non-empty WalletConnect project id', schema: nonEmpty }),
   'relay-url': spec({ key: 'relayUrl', kind: 'string', accepts: 'an absolute ws:, wss:, http: or https: URL', schema: urlOf(['ws:', 'wss:', 'http:', 'https:']) }),
-  'api-url': spec({ key: 'apiUrl', ...serviceUrl }),
-  'directory-url': spec({ key: 'directoryUrl', ...serviceUrl }),
-  'auth-url': spec({ key: 'authUrl', ...serviceUrl }),
-  'siwx-url': spec({ key: 'siwxUrl', ...serviceUrl }),
+  'api-url': spec({ key: 'apiUrl', ...serviceUrlAttribute }),
+  'directory-url': spec({ key: 'directoryUrl', ...serviceUrlAttribute }),
+  'auth-url': spec({ key: 'authUrl', ...serviceUrlAttribute }),
+  'siwx-url': spec({ key: 'siwxUrl', ...serviceUrlAttribute }),
   'siwx-required': spec({ key: 'siwxRequired', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
   'rpc-urls': spec({
     key: 'rpcUrls', kind: 'json', accepts: 'a JSON object from CAIP-2 id to http(s) RPC URL, e.g. {"eip155:1":"https://…"}',

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { type Caip2, isEvmAddress } from '../core/caip.js';
 import { httpStatus, requestJson } from './http.js';
+import { serviceUrl } from './service-url.js';
 export type { Balance, Transaction, Transfer } from './wallet-api-schemas.js';
 import { TtlCache } from './ttl-cache.js';
 import {
@@ -8,9 +9,7 @@ import {
   balancesSchema, historySchema, identitySchema, profileSchema, safeImageUrl, supportedChainsSchema,
 } from './wallet-api-schemas.js';
 
-/** The widget's SDK identification, sent as `st` and `sv` on every call (reference/hosted-api.md §0). */
-export const SDK_TYPE = 'wallet-connect-modal';
-export const SDK_VERSION = 'html-core-0.1.0';
+export { SDK_TYPE, SDK_VERSION } from './service-url.js';
 
 export interface WalletApiConfig {
   apiUrl: string;
@@ -28,11 +27,7 @@ const caches = {
 export const clearWalletApiCaches = () => Object.values(caches).forEach((cache) => cache.clear());
 
 function get<T>(config: WalletApiConfig, path: string, params: Record<string, string | undefined>, schema: z.ZodMiniType<T>, signal?: AbortSignal) {
-  const url = new URL(path, config.apiUrl);
-  for (const [key, value] of Object.entries({ ...params, projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION })) {
-    if (value !== undefined) url.searchParams.set(key, value);
-  }
-  return requestJson(url, schema, { signal });
+  return requestJson(serviceUrl({ url: config.apiUrl, projectId: config.projectId }, path, params), schema, { signal });
 }
 
 /** The networks the service answers for. Unsupported ones get empty results without a call (SPEC.md §7). */

@@ -101,8 +101,13 @@ describe('actions/send: the review is pinned to its chain and account', () => {
   });
 
   it('the fee estimate is keyed by chain and sender', async () => {
-    wallet.provider.handle('eth_estimateGas', () => '0x5208');
-    wallet.provider.handle('eth_gasPrice', () => '0x1');
+    // Reads go to the API's JSON-RPC proxy for the chain (the API lists it as supported), not to the wallet.
+    const answers: Record<string, string> = { eth_estimateGas: '0x5208', eth_gasPrice: '0x1' };
+    net.route('/v1', (url, init) => {
+      const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
+      expect(url.searchParams.get('chainId')).to.equal('eip155:1');
+      return { body: { jsonrpc: '2.0', id, result: answers[method] } };
+    });
     await reviewSend();
     await until(() => $sendFee.get()?.status === 'ready', 'the fee');
     expect($sendFee.get()!.key).to.equal(`eip155:1|${ALICE}|${NATIVE_KEY}|500000000000000000|${BOB}`);

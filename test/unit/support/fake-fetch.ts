@@ -4,13 +4,13 @@
  */
 export interface FakeFetch {
   calls: URL[];
-  route(pathname: string, answer: (url: URL) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>): void;
+  route(pathname: string, answer: (url: URL, init?: RequestInit) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>): void;
   restore(): void;
 }
 
 export function installFakeFetch(): FakeFetch {
   const real = globalThis.fetch;
-  const routes = new Map<string, (url: URL) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>>();
+  const routes = new Map<string, (url: URL, init?: RequestInit) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>>();
   const calls: URL[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -23,7 +23,7 @@ export function installFakeFetch(): FakeFetch {
     if (signal?.aborted) throw aborted();
     const { status = 200, body } = await new Promise<{ status?: number; body: unknown }>((resolve, reject) => {
       signal?.addEventListener('abort', () => reject(aborted()), { once: true });
-      Promise.resolve(answer(url)).then(resolve, reject);
+      Promise.resolve(answer(url, init)).then(resolve, reject);
     });
     return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;

@@ -8,9 +8,12 @@ import {
   balancesSchema, historySchema, identitySchema, profileSchema, supportedChainsSchema,
 } from './wallet-api-schemas.js';
 
-/** The widget's SDK identification, sent as `st` and `sv` on every call (reference/hosted-api.md §0). */
+/**
+ * The widget's SDK identification, sent as `st` and `sv` on every call (reference/hosted-api.md §0). The
+ * version is package.json's, stamped in at build time.
+ */
 export const SDK_TYPE = 'wallet-connect-modal';
-export const SDK_VERSION = 'html-core-0.1.0';
+export const SDK_VERSION = `html-core-${__PACKAGE_VERSION__}`;
 
 export interface WalletApiConfig {
   apiUrl: string;

@@ -42,11 +42,11 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr relay-url - WalletConnect relay URL
  * @attr api-url - wallet data API
  * @attr directory-url - wallet directory
- * @attr auth-url - origin of the secure frame for email/social login
- * @attr siwx-url - base URL of the sign-in backend
- * @attr siwx-required - boolean: sign-in is mandatory
+ * @attr auth-url - origin of the secure frame for email/social login (accepted, not used yet)
+ * @attr siwx-url - base URL of the sign-in backend (accepted, not used yet)
+ * @attr siwx-required - boolean: sign-in is mandatory (accepted, not used yet)
  * @attr rpc-urls - JSON object CAIP-2 → RPC URL (also the `rpcUrls` property, which takes an object)
- * @attr features - comma list of: email, socials, send, swaps, onramp, history, names
+ * @attr features - comma list: send, history (email, socials, swaps, onramp, names: accepted, not used yet)
  * @attr theme - light, dark or system
  * @attr allow-unsupported-chain - boolean
  * @attr lang - locale (BCP 47)

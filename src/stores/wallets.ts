@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { legacyInjectedWallet, listenForInjectedWallets, requestInjectedWallets } from '../connectors/evm/eip6963.js';
 import { createInjectedConnector } from '../connectors/evm/injected.js';
 import type { Connector } from '../connectors/types.js';
+import { $modal } from './modal.js';
 
 /**
  * Wallets this browser offers: EIP-6963 announcements, else a legacy `window.ethereum`. Announcements are
@@ -23,10 +24,16 @@ function publish() {
   $wallets.set(announced.size > 0 ? [...announced.values()] : legacy ? [legacy] : []);
 }
 
-/** Starts hearing EIP-6963 announcements, for the page's lifetime. Idempotent; sends nothing. */
+/**
+ * Starts hearing EIP-6963 announcements, for the page's lifetime, and asks the wallets to announce each time
+ * the modal opens. Idempotent; nothing leaves the page.
+ */
 export function listenForWallets(): void {
   if (listening) return;
   listening = true;
+  $modal.listen(({ open }, previous) => {
+    if (open && !previous?.open) requestInjectedWallets();
+  });
   listenForInjectedWallets((wallet) => {
     const connector = createInjectedConnector(wallet);
     // A wallet announces again on every request; keep the first connector so listeners stay attached.

@@ -23,8 +23,12 @@ describe('<wallet-connect-modal> EIP-6963 announcements before the first open', 
       await openAndRender(el);
       await waitFor(() => walletButtons(el).length === 1, 'the early wallet');
       expect(walletButtons(el).map((b) => b.querySelector('.list-label')?.textContent)).to.deep.equal(['Early Wallet']);
-      // Opening still asks the wallets present to announce.
+      // Opening still asks the wallets present to announce, each time it opens.
       expect(requests.length).to.be.at.least(1);
+      const before = requests.length;
+      el.close();
+      el.open();
+      expect(requests.length).to.equal(before + 1);
     } finally {
       window.removeEventListener('eip6963:requestProvider', onRequest);
     }

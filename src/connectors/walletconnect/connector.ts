@@ -2,23 +2,14 @@ import type { SessionTypes } from '@walletconnect/types';
 import { type Caip2, evmChainId, toHexChainId } from '../../core/caip.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
 import type { NetworkInfo } from '../../core/networks.js';
+import { ProviderRpcError } from '../evm/provider-error.js';
 import { forwardProviderEvents } from '../evm/provider-events.js';
 import { switchEvmChain } from '../evm/switch-chain.js';
 import type { ConnectResult, ConnectorListeners, Eip1193Provider, EvmConnector } from '../types.js';
 import type { WalletConnectClient } from './client.js';
 import { USER_DISCONNECTED, parseAccounts, parseEvmChain, sessionAccounts } from './session.js';
 
-/** An EIP-1193 error, as hosts expect from a provider: a message and a numeric `code`. */
-export class ProviderRpcError extends Error {
-  override readonly name = 'ProviderRpcError';
-  readonly code: number;
-  readonly data: unknown;
-  constructor(code: number, message: string, data?: unknown) {
-    super(message);
-    this.code = code;
-    this.data = data;
-  }
-}
+export { ProviderRpcError };
 
 const toRpcError = (error: unknown, fallbackCode: number): ProviderRpcError => {
   if (error instanceof ProviderRpcError) return error;

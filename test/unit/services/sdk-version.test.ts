@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { SDK_TYPE, SDK_VERSION } from '../../../src/services/wallet-api.js';
+import { SDK_TYPE, SDK_VERSION } from '../../../src/services/service-url.js';
 
 describe('SDK identification (st, sv)', () => {
   it('sv is html-core-<package.json version>, stamped in at build (no hard-coded copy)', async () => {

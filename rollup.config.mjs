@@ -3,15 +3,18 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { browserFieldRedirects } from './scripts/browser-field-plugin.mjs';
 import { cssTextRollup } from './scripts/css-text-plugin.mjs';
 
 // A build starts from an empty dist/, so no stale chunk is ever served or measured.
 rmSync('dist', { recursive: true, force: true });
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+
 const plugins = () => [
-  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  // The package's version, for the `sv` the services receive (build-constants.d.ts).
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), __PACKAGE_VERSION__: JSON.stringify(version) } }),
   // The WalletConnect SDK reads Node's `global` (mostly behind typeof checks, not all): the page's globalThis.
   replace({
     include: ['node_modules/@walletconnect/**'],

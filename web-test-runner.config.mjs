@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 import { cssTextWtr } from './scripts/css-text-plugin.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
 export default {
   files: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx', 'test/element/**/*.test.ts', 'test/element/**/*.test.tsx'],
@@ -19,7 +22,8 @@ export default {
   plugins: [
     cssTextWtr(),
     reactEsmPlugin(),
-    esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    // The build stamps package.json's version in (rollup.config.mjs); the test server does the same.
+    esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: './tsconfig.json', define: { __PACKAGE_VERSION__: JSON.stringify(version) } }),
   ],
   browsers: [
     playwrightLauncher({

@@ -1,6 +1,5 @@
 import type { WalletEventDetails, WalletEventName } from '../src/core/events.js';
-import { $config } from '../src/stores/config.js';
-import { $connection, type Connection } from '../src/stores/connection.js';
+import { $caipAddress, $chainSupported, $connection, type Connection } from '../src/stores/connection.js';
 import { $lastError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
 import { $route } from '../src/stores/route.js';
@@ -13,12 +12,8 @@ import { $lastTransaction } from '../src/stores/transactions.js';
 const hosts = new Set<HTMLElement>();
 let stop: (() => void) | undefined;
 
-export function dispatch<K extends WalletEventName>(target: EventTarget, name: K, detail: WalletEventDetails[K]): void {
-  target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-}
-
 function emit<K extends WalletEventName>(name: K, detail: WalletEventDetails[K]) {
-  for (const host of hosts) dispatch(host, name, detail);
+  for (const host of hosts) host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 
 /** Adds a host element; returns the function that removes it. Listening starts with the first host. */
@@ -55,6 +50,7 @@ function listen(): () => void {
     previous = next;
     connectionEvents(prev, next);
   });
+  // Every wallet-error has one shape: the code and the short message a visitor may see (details go to the console).
   const offError = $lastError.listen((notice) => {
     if (notice) emit('wallet-error', { code: notice.error.code, message: notice.error.shortMessage });
   });
@@ -64,6 +60,7 @@ function listen(): () => void {
   return () => [offRoute, offModal, offConnection, offError, offTransaction].forEach((off) => off());
 }
 
+/** `caipAddress` and `supported` come from the stores that define them (computed stores recompute on read). */
 function connectionEvents(prev: Connection, next: Connection) {
   const was = prev.status === 'connected' ? prev : undefined;
   const is = next.status === 'connected' ? next : undefined;
@@ -71,7 +68,7 @@ function connectionEvents(prev: Connection, next: Connection) {
     if (was) emit('wallet-disconnect', { namespace: was.namespace });
     emit('wallet-connect', {
       address: is.address,
-      caipAddress: `${is.chainId}:${is.address}`,
+      caipAddress: $caipAddress.get()!,
       chainId: is.chainId,
       namespace: is.namespace,
       connector: { ...is.connector },
@@ -80,10 +77,10 @@ function connectionEvents(prev: Connection, next: Connection) {
     emit('wallet-disconnect', { namespace: was.namespace });
   } else if (was && is) {
     if (was.address !== is.address) {
-      emit('wallet-account-change', { address: is.address, caipAddress: `${is.chainId}:${is.address}`, namespace: is.namespace });
+      emit('wallet-account-change', { address: is.address, caipAddress: $caipAddress.get()!, namespace: is.namespace });
     }
     if (was.chainId !== is.chainId) {
-      emit('wallet-network-change', { chainId: is.chainId, namespace: is.namespace, supported: $config.get().networks.includes(is.chainId) });
+      emit('wallet-network-change', { chainId: is.chainId, namespace: is.namespace, supported: $chainSupported.get() });
     }
   }
 }

@@ -16,10 +16,12 @@ import { $modal } from '../src/stores/modal.js';
 import { $widgetState } from '../src/stores/state.js';
 import { findWallet } from '../src/stores/wallets.js';
 import { App } from '../src/views/screens/App.js';
-import { attachHost, dispatch } from './reactions.js';
+import { attachHost } from './reactions.js';
 import { adoptStyles } from './styles.js';
 
-const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'Account', 'SwitchNetwork', 'UnsupportedChain'] as const satisfies readonly ViewName[];
+// Every view name the `open()` type accepts (README lists them); views that need a choice made in the modal open the view that fits.
+const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'UnsupportedChain', 'Send', 'SendReview'] as const satisfies readonly ViewName[];
+const _everyView: Exclude<ViewName, (typeof VIEWS)[number]> extends never ? true : false = true;
 const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
 const namespaceArg = z.optional(z.enum(['eip155', 'solana']));
 
@@ -41,11 +43,11 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr relay-url - WalletConnect relay URL
  * @attr api-url - wallet data API
  * @attr directory-url - wallet directory
- * @attr auth-url - origin of the secure frame for email/social login
- * @attr siwx-url - base URL of the sign-in backend
- * @attr siwx-required - boolean: sign-in is mandatory
+ * @attr auth-url - origin of the secure frame for email/social login (accepted, not used yet)
+ * @attr siwx-url - base URL of the sign-in backend (accepted, not used yet)
+ * @attr siwx-required - boolean: sign-in is mandatory (accepted, not used yet)
  * @attr rpc-urls - JSON object CAIP-2 → RPC URL (also the `rpcUrls` property, which takes an object)
- * @attr features - comma list of: email, socials, send, swaps, onramp, history, names
+ * @attr features - comma list: send, history (email, socials, swaps, onramp, names: accepted, not used yet)
  * @attr theme - light, dark or system
  * @attr allow-unsupported-chain - boolean
  * @attr lang - locale (BCP 47)
@@ -69,6 +71,11 @@ export class WalletConnectModalElement extends Base {
 
   /** The last valid value of each attribute or property; an invalid one never replaces a valid one. */
   #values: Partial<WidgetConfig> = {};
+  /** Refusals not yet reported as `wallet-error` (they are reported once the element is connected). */
+  #refused: WidgetError[] = [];
+  /** The cross-attribute problems last reported, so one problem is reported once, not on every change. */
+  #reportedProblems = new Set<string>();
+  #checkQueued = false;
   #detach: (() => void) | undefined;
 
   #unstyle: (() => void) | undefined;
@@ -133,19 +140,41 @@ export class WalletConnectModalElement extends Base {
 
   #apply() {
     if (!this.isConnected) return;
-    const { config, problems } = resolveConfig(this.#values);
-    problems.forEach((problem) => this.#refuse(problem));
-    $config.set(config);
+    $config.set(resolveConfig(this.#values).config);
+    this.#queueCheck();
   }
 
-  /** An invalid value: a console message naming the attribute and the accepted form, and a `wallet-error`. */
+  /**
+   * Rules that span attributes are checked once the current task's attribute changes are all in: the HTML
+   * parser upgrades `<wallet-connect-modal default-network="…" networks="…">` one attribute at a time.
+   * Refusals are reported in the same microtask, so a listener added right after the element still hears them.
+   */
+  #queueCheck() {
+    if (this.#checkQueued) return;
+    this.#checkQueued = true;
+    queueMicrotask(() => {
+      if (this.isConnected) {
+        const { problems } = resolveConfig(this.#values);
+        const reported = this.#reportedProblems;
+        this.#reportedProblems = new Set(problems.map((problem) => problem.message));
+        for (const problem of problems) if (!reported.has(problem.message)) this.#refuse(problem);
+        const refused = this.#refused;
+        this.#refused = [];
+        refused.forEach(reportError);
+      }
+      this.#checkQueued = false;
+    });
+  }
+
+  /**
+   * An invalid value: a console message now, naming the attribute and the accepted form (the details), and a
+   * `wallet-error` like every other (`{ code, message }`, the short message) through the one reaction module.
+   */
   #refuse(error: unknown) {
     const widgetError = isWidgetError(error) ? error : new WidgetError('INVALID_CONFIG', t('error.invalidConfig'), { cause: error });
     console.error(`[wallet-connect-modal] ${widgetError.details ?? widgetError.message}`);
-    // Later in the task, so a listener added right after the element is created still hears it.
-    setTimeout(() => {
-      dispatch(this, 'wallet-error', { code: widgetError.code, message: widgetError.details ?? widgetError.shortMessage });
-    });
+    this.#refused.push(widgetError);
+    this.#queueCheck();
   }
 
   /** Objects for `rpc-urls`, without going through JSON. */

@@ -1,6 +1,9 @@
-/** The widget's SDK identification, sent as `st` and `sv` on every call (reference/hosted-api.md §0). */
+/**
+ * The widget's SDK identification, sent as `st` and `sv` on every call (reference/hosted-api.md §0). The
+ * version is package.json's, stamped in at build time (build-constants.d.ts).
+ */
 export const SDK_TYPE = 'wallet-connect-modal';
-export const SDK_VERSION = 'html-core-0.1.0';
+export const SDK_VERSION = `html-core-${__PACKAGE_VERSION__}`;
 
 /**
  * Sent as `projectId` when the host set no `project-id`. Every call to a service carries one

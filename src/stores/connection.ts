@@ -22,17 +22,28 @@ export const $caipAddress = computed($connected, (c) => (c ? caip10(c.chainId, c
 /** Whether the connected chain is one of the configured `networks`. */
 export const $chainSupported = computed([$connected, $config], (c, config) => !c || config.networks.includes(c.chainId));
 
-/** SPEC.md §4: a wallet's own connection status is connected, active or disconnected; nothing else. */
+/**
+ * SPEC.md §4: each wallet's own connection status is connected, active or disconnected; nothing else. Several
+ * wallets may hold a grant (connected); one is the wallet in use (active), and only its events move the
+ * connection (`isActiveWallet`).
+ */
 export const WALLET_STATUSES = ['connected', 'active', 'disconnected'] as const;
 export type WalletStatus = (typeof WALLET_STATUSES)[number];
 
 export const $walletStatuses = map<Record<string, WalletStatus>>({});
 
+/** Sets a wallet's status; making one active leaves the previously active one connected. Throws `INVALID_STATUS`. */
 export function setWalletStatus(walletId: string, status: string): void {
   if (!(WALLET_STATUSES as readonly string[]).includes(status)) {
     throw new WidgetError('INVALID_STATUS', t('error.invalidStatus'), {
       details: `"${status}" for ${walletId}; expected one of ${WALLET_STATUSES.join(', ')}`,
     });
   }
+  if (status === 'active') {
+    for (const [id, current] of Object.entries($walletStatuses.get())) if (current === 'active' && id !== walletId) $walletStatuses.setKey(id, 'connected');
+  }
   $walletStatuses.setKey(walletId, status as WalletStatus);
 }
+
+/** Whether `walletId` is the wallet in use (the connection follows only its accounts, chain and disconnect). */
+export const isActiveWallet = (walletId: string): boolean => $walletStatuses.get()[walletId] === 'active';

@@ -1,16 +1,20 @@
 import { atom, onMount } from 'nanostores';
-import { legacyInjectedWallet, watchInjectedWallets } from '../connectors/evm/eip6963.js';
+import { legacyInjectedWallet, listenForInjectedWallets, requestInjectedWallets } from '../connectors/evm/eip6963.js';
 import { createInjectedConnector } from '../connectors/evm/injected.js';
 import type { Connector } from '../connectors/types.js';
+import { $modal } from './modal.js';
 
 /**
- * Wallets this browser offers. Discovery starts when something first needs the list (the Connect view,
- * or a restore after reload), never at page load: EIP-6963 announcements, else a legacy `window.ethereum`.
+ * Wallets this browser offers: EIP-6963 announcements, else a legacy `window.ethereum`. Announcements are
+ * heard from the moment the element is defined (`listenForWallets`, passive: a wallet whose script loads
+ * later and announces once is not lost); wallets are asked to announce when something first needs the list
+ * (the Connect view, or a restore after reload).
  */
 export const $wallets = atom<Connector[]>([]);
 
 const announced = new Map<string, Connector>();
 let legacy: Connector | undefined;
+let listening = false;
 
 function publish() {
   if (announced.size === 0 && !legacy) {
@@ -20,8 +24,17 @@ function publish() {
   $wallets.set(announced.size > 0 ? [...announced.values()] : legacy ? [legacy] : []);
 }
 
-onMount($wallets, () => {
-  const stop = watchInjectedWallets((wallet) => {
+/**
+ * Starts hearing EIP-6963 announcements, for the page's lifetime, and asks the wallets to announce each time
+ * the modal opens. Idempotent; nothing leaves the page.
+ */
+export function listenForWallets(): void {
+  if (listening) return;
+  listening = true;
+  $modal.listen(({ open }, previous) => {
+    if (open && !previous?.open) requestInjectedWallets();
+  });
+  listenForInjectedWallets((wallet) => {
     const connector = createInjectedConnector(wallet);
     // A wallet announces again on every request; keep the first connector so listeners stay attached.
     if (!announced.has(connector.id)) {
@@ -29,8 +42,12 @@ onMount($wallets, () => {
       publish();
     }
   });
+}
+
+onMount($wallets, () => {
+  listenForWallets();
+  requestInjectedWallets();
   publish();
-  return stop;
 });
 
 /** Wallets connected another way than announcing themselves (WalletConnect sessions), by id. */

@@ -1,9 +1,60 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { cspViolations, openModal, useE2E } from './harness.js';
+import { afterEach, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
+import { connectDevWallet, cspViolations, inModal, openModal, useE2E, waitForEvent } from './harness.js';
+import { showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
+
+interface TimerRecord {
+  kind: string;
+  ms: number;
+  state: 'pending' | 'ran' | 'cleared';
+  stack: string;
+}
+
+/**
+ * An init script that records every timer the widget's own code (the entry file and its chunks) schedules:
+ * whether it ran, was cleared, or is still pending. Not a wait: it tells what is scheduled, at any moment.
+ * Plain JavaScript text (a function would be serialised with the test compiler's helpers).
+ */
+const RECORD_WIDGET_TIMERS = `(() => {
+  const timers = (window.__widgetTimers = []);
+  const ours = () => {
+    const stack = new Error().stack || '';
+    return /\\/dist\\/(wallet-connect-modal\\.js|chunks\\/)/.test(stack) ? stack.split('\\n').slice(2, 7).map((l) => l.trim()).join(' | ') : undefined;
+  };
+  const live = new Map();
+  for (const [set, clear, kind] of [['setTimeout', 'clearTimeout', 'timeout'], ['setInterval', 'clearInterval', 'interval']]) {
+    const realSet = window[set];
+    const realClear = window[clear];
+    window[set] = function (fn, ms, ...args) {
+      const stack = ours();
+      if (!stack || typeof fn !== 'function') return realSet.call(window, fn, ms, ...args);
+      // nanostores' own housekeeping: a store read while no one listens unmounts itself 1 s later. No request.
+      if (ms === 1000 && /\\.active&&!\\w+\\.lc/.test(String(fn))) return realSet.call(window, fn, ms, ...args);
+      const record = { kind, ms: ms || 0, state: 'pending', stack };
+      timers.push(record);
+      const id = realSet.call(window, function (...a) { record.state = 'ran'; return fn.apply(this, a); }, ms, ...args);
+      live.set(id, record);
+      return id;
+    };
+    window[clear] = function (id) {
+      const record = live.get(id);
+      if (record && record.state === 'pending') record.state = 'cleared';
+      return realClear.call(window, id);
+    };
+  }
+})();`;
+
+const widgetTimers = (page: Page) => page.evaluate(() => (window as unknown as { __widgetTimers: TimerRecord[] }).__widgetTimers);
 
 describe('privacy and CSP on the demo page', () => {
   const e2e = useE2E();
+  let peer: WalletPeer | undefined;
+  afterEach(async () => {
+    await peer?.stop();
+    peer = undefined;
+  });
 
   it('makes no request of its own before the modal is opened, and no RPC call until it needs one', async () => {
     const { page, requests } = await e2e.open({ clock: true });
@@ -20,6 +71,70 @@ describe('privacy and CSP on the demo page', () => {
     await openModal(page);
     // Opening the Connect view needs nothing from the network either.
     assert.deepEqual(widgetRequests(), []);
+  });
+
+  /**
+   * A returning visitor: the page reloads with the stored connection. Until the modal is opened, the page may
+   * load the widget's own files from its origin and nothing else (for WalletConnect, also the relay socket of
+   * the stored session), and no timer of the widget's runs. Opening then makes the reads, which shows the
+   * requests recorded before were not merely late.
+   */
+  async function reloadAsReturningVisitor(page: Page, requests: string[], sockets: string[]) {
+    await page.context().addInitScript(RECORD_WIDGET_TIMERS);
+    requests.length = 0;
+    sockets.length = 0;
+    await page.reload();
+    await waitForEvent(page, 'wallet-connect');
+    await page.waitForLoadState('networkidle');
+    const origin = new URL(e2e.stack.url).origin;
+    const notOwn = requests.filter((url) => !(url.startsWith(`${origin}/dist/`) || url.startsWith(`${origin}/demo/`) || url === `${origin}/` || url.endsWith('/favicon.ico')));
+    return { notOwn, timers: await widgetTimers(page), origin };
+  }
+
+  it('a returning visitor with a browser wallet: no request but the widget\'s own files and no timer of its own before open', async () => {
+    const { page, requests } = await e2e.open();
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await connectDevWallet(page);
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
+
+    const { notOwn, timers, origin } = await reloadAsReturningVisitor(page, requests, sockets);
+    assert.deepEqual(notOwn, [], 'requests before open');
+    assert.deepEqual(sockets, [], 'sockets before open');
+    assert.deepEqual(timers.filter((t) => t.state !== 'cleared'), [], 'widget timers that ran or are pending before open');
+
+    const before = requests.length;
+    const apiCall = page.waitForRequest((request) => request.url().startsWith(e2e.stack.apiUrl));
+    await openModal(page);
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Account');
+    // Opening reads the account: the wallet data API is called now, not before.
+    await apiCall;
+    assert.ok(requests.slice(before).some((url) => url.startsWith(e2e.stack.apiUrl)));
+    assert.equal(requests.slice(0, before).some((url) => !url.startsWith(origin)), false);
+  });
+
+  it('a returning WalletConnect visitor: only the widget\'s own files and the relay socket before open', async () => {
+    const { page, requests } = await e2e.open();
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    peer = await startWalletPeer({ relayUrl: e2e.stack.relayUrl, chains: e2e.stack.chains });
+    const uri = await showWalletConnectQr(page);
+    await peer.pair(uri);
+    await waitForEvent(page, 'wallet-connect');
+    await waitForStoredSession(page);
+
+    const { notOwn, timers } = await reloadAsReturningVisitor(page, requests, sockets);
+    assert.deepEqual(notOwn, [], 'requests before open');
+    assert.deepEqual(sockets.map((url) => new URL(url).origin), [new URL(e2e.stack.relayUrl).origin], 'the stored session\'s relay socket only');
+    // The timers that run are the WalletConnect SDK's, for that socket (its heartbeat, request timeouts): none elsewhere.
+    assert.deepEqual(timers.filter((t) => t.state !== 'cleared' && !/\/dist\/chunks\/walletconnect-[\w-]+\.js/.test(t.stack.split(' | ')[1] ?? '')), [], 'widget timers outside the WalletConnect chunk');
+
+    const before = requests.length;
+    const apiCall = page.waitForRequest((request) => request.url().startsWith(e2e.stack.apiUrl));
+    await openModal(page);
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Account');
+    await apiCall;
+    assert.ok(requests.slice(before).some((url) => url.startsWith(e2e.stack.apiUrl)));
   });
 
   it('runs under the strict CSP without a single violation', async () => {

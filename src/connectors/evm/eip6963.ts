@@ -21,10 +21,10 @@ const announcement = z.object({
 const safeIcon = (icon: string | undefined) => (icon && /^data:image\/(svg\+xml|png|jpeg|gif|webp)[;,]/i.test(icon) ? icon : undefined);
 
 /**
- * Listens for announcements and asks wallets to announce. Malformed announcements are ignored
+ * Listens for announcements (passive: no request, nothing sent). Malformed announcements are ignored
  * (they come from page scripts we do not control). Returns the function that stops listening.
  */
-export function watchInjectedWallets(onWallet: (wallet: InjectedWallet) => void, target: Window = window): () => void {
+export function listenForInjectedWallets(onWallet: (wallet: InjectedWallet) => void, target: Window = window): () => void {
   const onAnnounce = (event: Event) => {
     const parsed = announcement.safeParse((event as CustomEvent).detail);
     if (!parsed.success) return;
@@ -32,8 +32,19 @@ export function watchInjectedWallets(onWallet: (wallet: InjectedWallet) => void,
     onWallet({ info: { ...info, icon: safeIcon(info.icon) }, provider });
   };
   target.addEventListener('eip6963:announceProvider', onAnnounce);
-  target.dispatchEvent(new Event('eip6963:requestProvider'));
   return () => target.removeEventListener('eip6963:announceProvider', onAnnounce);
+}
+
+/** Asks the wallets present to announce themselves (again). */
+export function requestInjectedWallets(target: Window = window): void {
+  target.dispatchEvent(new Event('eip6963:requestProvider'));
+}
+
+/** Listens for announcements and asks wallets to announce. Returns the function that stops listening. */
+export function watchInjectedWallets(onWallet: (wallet: InjectedWallet) => void, target: Window = window): () => void {
+  const stop = listenForInjectedWallets(onWallet, target);
+  requestInjectedWallets(target);
+  return stop;
 }
 
 /** The pre-EIP-6963 provider at `window.ethereum`, offered only when no wallet announced itself. */

@@ -1,6 +1,6 @@
 import type { ConnectResult, Connector } from '../../connectors/types.js';
 import { $config } from '../config.js';
-import { $chainSupported, $connection, setWalletStatus } from '../connection.js';
+import { $chainSupported, $connection, isActiveWallet, setWalletStatus } from '../connection.js';
 import { $lastConnection } from '../last-connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { $route, resetRoute } from '../route.js';
@@ -11,6 +11,8 @@ let stopTracking: (() => void) | undefined;
 /** Records a wallet's grant as the connection, follows its changes, and checks its chain. */
 export function establishConnection(connector: Connector, result: ConnectResult): { blocked: boolean } {
   const address = result.accounts[0]!;
+  // The wallet in use first, so whatever the connection's listeners do sees a consistent model.
+  setWalletStatus(connector.id, 'active');
   $connection.set({
     status: 'connected',
     walletId: connector.id,
@@ -19,7 +21,6 @@ export function establishConnection(connector: Connector, result: ConnectResult)
     chainId: result.chainId,
     connector: { id: connector.id, name: connector.name, type: connector.type },
   });
-  setWalletStatus(connector.id, 'active');
   rememberRecentWallet(connector.id);
   $lastConnection.set({ walletId: connector.id, namespace: connector.namespace, type: connector.type });
   track(connector);
@@ -43,7 +44,7 @@ function track(connector: Connector) {
   stopTracking = connector.subscribe({
     accountsChanged(accounts) {
       const current = $connection.get();
-      if (current.status !== 'connected' || current.walletId !== connector.id) return;
+      if (current.status !== 'connected' || !isActiveWallet(connector.id)) return;
       const [address] = accounts;
       if (!address) {
         endConnection();
@@ -53,13 +54,13 @@ function track(connector: Connector) {
     },
     chainChanged(chainId) {
       const current = $connection.get();
-      if (current.status !== 'connected' || current.walletId !== connector.id || current.chainId === chainId) return;
+      if (current.status !== 'connected' || !isActiveWallet(connector.id) || current.chainId === chainId) return;
       $connection.set({ ...current, chainId });
       enforceSupportedChain();
     },
     disconnect() {
       const current = $connection.get();
-      if (current.status !== 'connected' || current.walletId !== connector.id) return;
+      if (current.status !== 'connected' || !isActiveWallet(connector.id)) return;
       endConnection();
     },
   });

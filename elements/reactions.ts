@@ -1,3 +1,4 @@
+import { errorSummary } from '../src/core/errors.js';
 import type { WalletEventDetails, WalletEventName } from '../src/core/events.js';
 import { $config } from '../src/stores/config.js';
 import { $connection, type Connection } from '../src/stores/connection.js';
@@ -56,7 +57,7 @@ function listen(): () => void {
     connectionEvents(prev, next);
   });
   const offError = $lastError.listen((notice) => {
-    if (notice) emit('wallet-error', { code: notice.error.code, message: notice.error.shortMessage });
+    if (notice) emit('wallet-error', errorSummary(notice.error));
   });
   const offTransaction = $lastTransaction.listen((notice) => {
     if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind });

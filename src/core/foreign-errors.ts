@@ -34,6 +34,28 @@ export const ProviderErrorCode = {
   unrecognizedChain: 4902,
 } as const;
 
+/** JSON-RPC 2.0 error codes (EIP-1474) the widget tells apart. */
+export const JsonRpcErrorCode = {
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internal: -32603,
+} as const;
+
+/**
+ * An EIP-1193 error, as hosts expect from a provider: a message and a numeric `code` (the provider the
+ * widget hands out over WalletConnect rejects with these, as extension wallets do).
+ */
+export class ProviderRpcError extends Error {
+  override readonly name = 'ProviderRpcError';
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.code = code;
+    this.data = data;
+  }
+}
+
 /**
  * The numeric `code` of a wallet error. Some wallets wrap theirs in a generic JSON-RPC error (-32603) with
  * the real one in `data.originalError` or `cause`: a provider code (EIP-1193, 4000–4999) found anywhere in
@@ -52,6 +74,20 @@ export function providerErrorCode(error: unknown): number | undefined {
   return first;
 }
 
+/** A foreign error as an EIP-1193 error for the host: its own numeric code and message, else `fallbackCode`. */
+export function toProviderRpcError(error: unknown, fallbackCode: number): ProviderRpcError {
+  if (error instanceof ProviderRpcError) return error;
+  const { code, message, data } = (typeof error === 'object' && error ? error : {}) as { code?: unknown; message?: unknown; data?: unknown };
+  const text = typeof message === 'string' && message ? message : String(error);
+  return new ProviderRpcError(typeof code === 'number' ? code : fallbackCode, text, data);
+}
+
+/** Whether the wallet does not have the method: EIP-1193 4200, or JSON-RPC -32601. */
+export function isUnsupportedMethod(error: unknown): boolean {
+  const code = providerErrorCode(error);
+  return code === ProviderErrorCode.unsupportedMethod || code === JsonRpcErrorCode.methodNotFound;
+}
+
 /** Whether the wallet (or the visitor in it) said no: EIP-1193 4001, or WalletConnect's 5000–5002. */
 export function isRejection(error: unknown): boolean {
   const code = providerErrorCode(error);
@@ -65,8 +101,6 @@ export function toWidgetError(error: unknown, during: Operation): WidgetError {
   const make = ([c, id]: [WidgetErrorCode, MessageId]) => new WidgetError(c, t(id), { details, cause: error });
   if (isRejection(error)) return make(rejected[during]);
   switch (code) {
-    case ProviderErrorCode.userRejected:
-      return make(rejected[during]);
     case ProviderErrorCode.unauthorized:
       return make(['UNAUTHORIZED', 'error.unauthorized']);
     case ProviderErrorCode.unrecognizedChain:

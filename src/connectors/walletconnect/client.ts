@@ -1,6 +1,7 @@
 import { Core } from '@walletconnect/core';
 import { pino } from '@walletconnect/logger';
 import { SignClient } from '@walletconnect/sign-client';
+import { retireClient } from './retired.js';
 import { modalStorage } from './storage.js';
 
 export type WalletConnectClient = InstanceType<typeof SignClient>;
@@ -28,15 +29,6 @@ function forgetGlobalCore(): void {
   delete global[`${key}_count`];
 }
 
-/** Closes a replaced client's relay socket; it is not reopened (nothing of ours uses that client any more). */
-async function retire(client: Promise<WalletConnectClient>): Promise<void> {
-  try {
-    await (await client).core.relayer.transportClose();
-  } catch {
-    // A client that never started has no socket to close.
-  }
-}
-
 /** This page's metadata, as the wallet shows it in its approval prompt. */
 function appMetadata() {
   const url = location.origin;
@@ -56,7 +48,7 @@ export function getSignClient(options: ClientOptions): Promise<WalletConnectClie
   const key = `${options.relayUrl} ${options.projectId ?? ''}`;
   if (current?.key === key) return current.client;
   // A changed relay-url or project-id: the previous client's socket is closed, not left open beside the new one.
-  if (current) void retire(current.client);
+  if (current) current.client.then(retireClient, () => undefined);
   const client = (async () => {
     // Errors reach the widget as rejections; the SDK logging them too would only fill the host's console.
     const logger = pino({ level: 'silent' });

@@ -6,6 +6,7 @@ import { forwardProviderEvents } from '../evm/provider-events.js';
 import { switchEvmChain } from '../evm/switch-chain.js';
 import type { ConnectResult, ConnectorListeners, Eip1193Provider, EvmConnector } from '../types.js';
 import type { WalletConnectClient } from './client.js';
+import { closeIfRetired } from './retired.js';
 import { USER_DISCONNECTED, parseAccounts, parseEvmChain, sessionAccounts } from './session.js';
 
 export { ProviderRpcError } from '../../core/foreign-errors.js';
@@ -125,6 +126,7 @@ export function createWalletConnectConnector(
     release();
     onEnd();
     emit('disconnect', sessionEnded());
+    closeIfRetired(client);
   };
   const onEvent = ({ topic, params }: { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }) => {
     if (topic !== state.topic) return;
@@ -174,6 +176,8 @@ export function createWalletConnectConnector(
         await client.disconnect({ topic: state.topic, reason: USER_DISCONNECTED });
       } catch (error) {
         throw toWidgetError(error, 'disconnect');
+      } finally {
+        closeIfRetired(client);
       }
     },
     subscribe: (listeners: ConnectorListeners) => forwardProviderEvents(provider, listeners, { accounts: parseAccounts, chain: parseEvmChain }),

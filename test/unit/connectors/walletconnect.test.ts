@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import type { WalletConnectClient } from '../../../src/connectors/walletconnect/client.js';
 import { ProviderRpcError, createWalletConnectConnector, type WalletConnectSession } from '../../../src/connectors/walletconnect/connector.js';
+import { retireClient } from '../../../src/connectors/walletconnect/retired.js';
 import { EVM_METHODS, parseAccounts, parseEvmChain, pickChain, proposalNamespaces, sessionAccounts } from '../../../src/connectors/walletconnect/session.js';
 import { networkInfo } from '../../../src/core/networks.js';
 import { ALICE, BOB } from '../support/fake-wallet.js';
@@ -16,12 +17,22 @@ function fakeClient(accounts = [`eip155:1:${ALICE}`, `eip155:137:${ALICE}`]) {
     accounts,
     answer: (method: string, params: unknown): unknown => ({ method, params }),
     disconnected: [] as unknown[],
+    socketClosed: 0,
   };
+  const current = () => ({ topic: TOPIC, namespaces: { eip155: { accounts: state.accounts, methods: EVM_METHODS, events: [] } } });
   const client = {
     session: {
       get: (topic: string) => {
         if (topic !== TOPIC || !state.alive) throw new Error(`No matching key. session topic doesn't exist: ${topic}`);
-        return { topic, namespaces: { eip155: { accounts: state.accounts, methods: EVM_METHODS, events: [] } } };
+        return current();
+      },
+      getAll: () => (state.alive ? [current()] : []),
+    },
+    core: {
+      relayer: {
+        transportClose: async () => {
+          state.socketClosed++;
+        },
       },
     },
     async request({ chainId, request }: { topic: string; chainId: string; request: { method: string; params: unknown } }) {
@@ -207,6 +218,28 @@ describe('connectors/walletconnect createWalletConnectConnector', () => {
       expect(ended()).to.equal(1);
     });
   }
+
+  it('a replaced client keeps its relay socket while its session lives, and closes it when the wallet ends the session', () => {
+    // setup() makes the connector that listens for the session's end.
+    const { client, fire, state } = setup();
+    retireClient(client);
+    expect(state.socketClosed).to.equal(0);
+    state.alive = false;
+    fire('session_delete', { topic: TOPIC });
+    expect(state.socketClosed).to.equal(1);
+  });
+
+  it('a replaced client closes its relay socket at once without a session, and after disconnect() with one', async () => {
+    const idle = fakeClient();
+    idle.state.alive = false;
+    retireClient(idle.client);
+    expect(idle.state.socketClosed).to.equal(1);
+
+    const { client, connector, state } = setup();
+    retireClient(client);
+    await connector.disconnect();
+    expect(state.socketClosed).to.equal(1);
+  });
 
   it('release() detaches a connector that is not used (a restore that found no accounts) without ending the session', async () => {
     const { connector, listeners, state, ended } = setup([]);

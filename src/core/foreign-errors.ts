@@ -4,6 +4,8 @@ import { type MessageId, t } from './messages.js';
 /**
  * The one place where errors from wallets are recognised, by their codes (EIP-1193 and EIP-1474),
  * never by their message text. `during` says what the widget was doing, which decides the words.
+ * The other direction, errors the widget's own provider gives the host, is `provider-rpc-error.ts` (kept
+ * apart so that it loads with the WalletConnect chunk, not the entry file).
  */
 export type Operation = 'connect' | 'disconnect' | 'switch' | 'request';
 
@@ -42,21 +44,6 @@ export const JsonRpcErrorCode = {
 } as const;
 
 /**
- * An EIP-1193 error, as hosts expect from a provider: a message and a numeric `code` (the provider the
- * widget hands out over WalletConnect rejects with these, as extension wallets do).
- */
-export class ProviderRpcError extends Error {
-  override readonly name = 'ProviderRpcError';
-  readonly code: number;
-  readonly data: unknown;
-  constructor(code: number, message: string, data?: unknown) {
-    super(message);
-    this.code = code;
-    this.data = data;
-  }
-}
-
-/**
  * The numeric `code` of a wallet error. Some wallets wrap theirs in a generic JSON-RPC error (-32603) with
  * the real one in `data.originalError` or `cause`: a provider code (EIP-1193, 4000–4999) found anywhere in
  * the chain wins over the wrapper's.
@@ -72,14 +59,6 @@ export function providerErrorCode(error: unknown): number | undefined {
     e = (e as { data?: { originalError?: unknown } }).data?.originalError ?? (e as { cause?: unknown }).cause;
   }
   return first;
-}
-
-/** A foreign error as an EIP-1193 error for the host: its own numeric code and message, else `fallbackCode`. */
-export function toProviderRpcError(error: unknown, fallbackCode: number): ProviderRpcError {
-  if (error instanceof ProviderRpcError) return error;
-  const { code, message, data } = (typeof error === 'object' && error ? error : {}) as { code?: unknown; message?: unknown; data?: unknown };
-  const text = typeof message === 'string' && message ? message : String(error);
-  return new ProviderRpcError(typeof code === 'number' ? code : fallbackCode, text, data);
 }
 
 /** Whether the wallet does not have the method: EIP-1193 4200, or JSON-RPC -32601. */

@@ -1,6 +1,7 @@
 import type { SessionTypes } from '@walletconnect/types';
 import { type Caip2, evmChainId, toHexChainId } from '../../core/caip.js';
-import { JsonRpcErrorCode, ProviderErrorCode, ProviderRpcError, toProviderRpcError, toWidgetError } from '../../core/foreign-errors.js';
+import { JsonRpcErrorCode, ProviderErrorCode, toWidgetError } from '../../core/foreign-errors.js';
+import { ProviderRpcError, toProviderRpcError } from '../../core/provider-rpc-error.js';
 import type { NetworkInfo } from '../../core/networks.js';
 import { forwardProviderEvents } from '../evm/provider-events.js';
 import { switchEvmChain } from '../evm/switch-chain.js';
@@ -9,7 +10,7 @@ import type { WalletConnectClient } from './client.js';
 import { closeIfRetired } from './retired.js';
 import { USER_DISCONNECTED, parseAccounts, parseEvmChain, sessionAccounts } from './session.js';
 
-export { ProviderRpcError } from '../../core/foreign-errors.js';
+export { ProviderRpcError } from '../../core/provider-rpc-error.js';
 
 export interface WalletConnectSession {
   /** The id the widget knows the wallet by: its directory id, or "walletconnect". */

@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { WidgetError } from '../../../src/core/errors.js';
-import { ProviderRpcError, isRejection, isUnsupportedMethod, providerErrorCode, toProviderRpcError, toWidgetError } from '../../../src/core/foreign-errors.js';
+import { isRejection, isUnsupportedMethod, providerErrorCode, toWidgetError } from '../../../src/core/foreign-errors.js';
+import { ProviderRpcError, toProviderRpcError } from '../../../src/core/provider-rpc-error.js';
 
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
 

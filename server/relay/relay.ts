@@ -89,7 +89,12 @@ const shortTopic = (topic: string) => topic.slice(0, 8);
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publicUrl: configuredUrl, limits: given, log }: RelayOptions = {}): Promise<Relay> {
-  const limits = relayLimits(given);
+  let limits: RelayLimits;
+  try {
+    limits = relayLimits(given);
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
   if (configuredUrl !== undefined && !audienceMatches(configuredUrl, configuredUrl)) {
     return Promise.reject(new TypeError(`publicUrl must be a ws: or wss: URL (got ${JSON.stringify(configuredUrl)})`));
   }

@@ -241,6 +241,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     clients.push(direct);
     assert.equal((await direct.closed).code, 4001);
     await assert.rejects(startRelay({ publicUrl: 'https://relay.example.com' }), /publicUrl must be a ws: or wss: URL/);
+    await assert.rejects(startRelay({ limits: { maxTopicsPerSocket: 0 } }), /relay limit maxTopicsPerSocket must be a positive whole number \(got 0\)/);
   });
 
   it('answers a publish over 1 MiB with -32602 and keeps the socket; closes it with 1009 for a frame over 2 MiB', async () => {

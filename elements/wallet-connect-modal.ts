@@ -10,6 +10,7 @@ import { t } from '../src/core/messages.js';
 import * as actions from '../src/stores/actions/index.js';
 import { $config } from '../src/stores/config.js';
 import { $connected } from '../src/stores/connection.js';
+import { hostProvider } from '../src/stores/host-provider.js';
 import { reportError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
 import { $widgetState } from '../src/stores/state.js';
@@ -184,12 +185,15 @@ export class WalletConnectModalElement extends Base {
     return actions.switchNetwork(chainId);
   }
 
-  /** The connected wallet's EIP-1193 provider for `eip155`, for viem or ethers; undefined when not connected. */
+  /**
+   * The connected wallet's EIP-1193 provider for `eip155`, for viem or ethers; undefined when not connected.
+   * Chain reads go to an RPC for the chain, everything else to the wallet (`hostProvider`).
+   */
   getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | undefined {
     const connection = $connected.get();
     if (!connection || connection.namespace !== namespace) return undefined;
     const connector = findWallet(connection.walletId);
-    return connector && isEvmConnector(connector) ? connector.getProvider() : undefined;
+    return connector && isEvmConnector(connector) ? hostProvider(connector.getProvider()) : undefined;
   }
 
   get state(): WidgetState {

@@ -9,6 +9,7 @@ import { Indexer, type IndexerOptions } from './indexer.js';
 import { NftMetadataReader } from './nft-metadata.js';
 import { PriceOracle, type PriceTable } from './prices.js';
 import { addRoutes } from './routes.js';
+import { addRpcProxy } from './rpc-proxy.js';
 import { IndexStore } from './store.js';
 import { TokenCatalog } from './token-metadata.js';
 
@@ -53,7 +54,9 @@ export async function createWalletApi({ chains: chainOptions, dbPath = DEFAULT_D
     // Clients cache per SPEC.md §9 themselves; an HTTP cache in between would hide a just-mined transfer.
     c.res.headers.set('Cache-Control', 'no-store');
   });
-  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: projectIds ? new Set(projectIds) : undefined });
+  const acceptedProjects = projectIds ? new Set(projectIds) : undefined;
+  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects });
+  addRpcProxy(app, { chains, projectIds: acceptedProjects });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);

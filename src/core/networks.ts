@@ -23,7 +23,7 @@ const KNOWN: Record<string, Omit<NetworkInfo, 'id'>> = {
   'eip155:42161': { name: 'Arbitrum One', nativeCurrency: eth, rpcUrls: ['https://arb1.arbitrum.io/rpc'], blockExplorerUrl: 'https://arbiscan.io' },
   'eip155:43114': { name: 'Avalanche', nativeCurrency: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 }, rpcUrls: ['https://api.avax.network/ext/bc/C/rpc'], blockExplorerUrl: 'https://snowtrace.io' },
   'eip155:11155111': { name: 'Sepolia', nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: ['https://sepolia.drpc.org'], blockExplorerUrl: 'https://sepolia.etherscan.io', testnet: true },
-  'eip155:31337': { name: 'Anvil', nativeCurrency: eth, rpcUrls: ['http://127.0.0.1:8545'], testnet: true },
+  'eip155:31337': { name: 'Anvil', nativeCurrency: eth, rpcUrls: [], testnet: true },
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { name: 'Solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: ['https://api.mainnet-beta.solana.com'] },
 };
 

@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { isEvmConnector } from '../connectors/types.js';
 import { NATIVE_BALANCE_TTL_MS } from '../core/constants.js';
 import { isEvmAddress } from '../core/caip.js';
-import { $config } from './config.js';
+import { chainSource } from './chain-reads.js';
 import { $connected } from './connection.js';
 import { findWallet } from './wallets.js';
 
@@ -29,7 +29,7 @@ async function load(force = false) {
   $nativeBalance.set({ status: 'loading', key });
   try {
     const { readNativeBalance } = await import('../connectors/evm/balance.js');
-    const value = await readNativeBalance(connection.address, { rpcUrl: $config.get().rpcUrls[connection.chainId], provider: connector.getProvider() });
+    const value = await readNativeBalance(connection.address, await chainSource(connection.chainId, connector.getProvider()));
     if (($nativeBalance.get() as { key?: string }).key === key) $nativeBalance.set({ status: 'ready', key, value, at: Date.now() });
   } catch {
     if (($nativeBalance.get() as { key?: string }).key === key) $nativeBalance.set({ status: 'error', key, at: Date.now() });

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { isEvmConnector } from '../connectors/types.js';
-import { $config } from './config.js';
+import { chainSource } from './chain-reads.js';
 import { $connected } from './connection.js';
 import type { SendTransfer } from './route.js';
 import { findWallet } from './wallets.js';
@@ -23,7 +23,7 @@ export async function estimateSendFee(transfer: SendTransfer): Promise<void> {
     const { estimateTransferFee } = await import('../connectors/evm/transfer.js');
     const fee = await estimateTransferFee(
       { from: connection.address as `0x${string}`, to: transfer.to, tokenAddress: transfer.tokenAddress, amount: BigInt(transfer.amount) },
-      { rpcUrl: $config.get().rpcUrls[connection.chainId], provider: connector.getProvider() },
+      await chainSource(connection.chainId, connector.getProvider()),
     );
     if ($sendFee.get()?.key === key) $sendFee.set({ key, status: 'ready', fee });
   } catch {

@@ -7,13 +7,14 @@ import { expectAccessible, loadAxe } from './support/axe.js';
 import { bodyText, cleanup, deepActive, dialogOf, mount, openAndRender, part, parts, titleText, waitFor, walletButtons } from './support/element.js';
 
 describe('<wallet-connect-modal> accessibility (axe) in each view', () => {
-  const provider = createFakeProvider({ accounts: [ALICE], chainId: '0x1' });
+  // A local chain: with no rpc-urls, no api-url and no public RPC known for it, the wallet answers the reads.
+  const provider = createFakeProvider({ accounts: [ALICE], chainId: '0x7a69' });
   let stopAnnouncing: (() => void) | undefined;
   let el: WalletConnectModalElement;
 
   before(() => loadAxe());
   beforeEach(() => {
-    el = mount({ networks: 'eip155:1,eip155:137' });
+    el = mount({ networks: 'eip155:31337,eip155:137' });
   });
   afterEach(async () => {
     await el.disconnect();
@@ -34,7 +35,7 @@ describe('<wallet-connect-modal> accessibility (axe) in each view', () => {
     });
     beforeEach(() => {
       provider.handle('eth_requestAccounts', () => [ALICE]);
-      provider.handle('eth_chainId', () => '0x1');
+      provider.handle('eth_chainId', () => '0x7a69');
       provider.handle('wallet_switchEthereumChain', () => null);
     });
 
@@ -122,7 +123,7 @@ describe('<wallet-connect-modal> accessibility (axe) in each view', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(dialogOf(el).open).to.equal(true);
       expect(el.state).to.include({ open: true, view: 'UnsupportedChain' });
-      provider.emit('chainChanged', '0x1');
+      provider.emit('chainChanged', '0x7a69');
       await waitFor(() => !dialogOf(el).open, 'the view to give way on a supported chain');
     });
   });

@@ -5,6 +5,7 @@ import { t } from '../../core/messages.js';
 import { resolveName } from '../../services/wallet-api.js';
 import { refreshActivity } from '../activity.js';
 import { refreshNativeBalance } from '../balance.js';
+import { chainSource } from '../chain-reads.js';
 import { $config } from '../config.js';
 import { $connected } from '../connection.js';
 import { reportError } from '../errors.js';
@@ -65,7 +66,7 @@ export async function confirmSend(): Promise<void> {
   showToast('loading', t('send.pending'));
   $sendDraft.set({ tokenKey: transfer.tokenKey, amount: '', receiver: '' });
   resetRoute({ view: 'Account', tab: 'activity' });
-  const source = { rpcUrl: $config.get().rpcUrls[chainId], provider: connector.getProvider() };
+  const source = await chainSource(chainId, connector.getProvider());
   const status = await waitForTransfer(hash, source, { onSlow: () => showToast('loading', t('error.receiptTimeout')) });
   if (status === 'pending') return;
   noteTransaction({ status, hash, chainId, kind });

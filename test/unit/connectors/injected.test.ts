@@ -132,7 +132,7 @@ describe('connectors/evm/injected createInjectedConnector', () => {
         chainId: '0x7a69',
         chainName: 'Anvil',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: ['http://127.0.0.1:9545', 'http://127.0.0.1:8545'],
+        rpcUrls: ['http://127.0.0.1:9545'],
       }]);
     });
 

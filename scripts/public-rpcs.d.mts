@@ -1,0 +1,3 @@
+export declare const PUBLIC_RPCS_FILE: string;
+export declare function publicRpcTable(): Record<number, string>;
+export declare function publicRpcSource(): string;

@@ -119,7 +119,8 @@ export class WalletConnectModalElement extends Base {
     }
     const attribute = name as AttributeName;
     try {
-      this.#set(attribute, parseAttribute(attribute, value));
+      // URL attributes may be paths, resolved against the page (DESIGN.md).
+      this.#set(attribute, parseAttribute(attribute, value, this.ownerDocument.baseURI));
     } catch (error) {
       this.#refuse(error);
     }

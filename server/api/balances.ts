@@ -2,7 +2,8 @@ import { erc20Abi, formatUnits, getAddress, type Address } from 'viem';
 import { caip2, tokenCaip10 } from './caip.js';
 import type { ApiChain } from './chains.js';
 import { NATIVE_ICON_URL } from './icons.js';
-import { NATIVE, roundUsd, type PriceOracle } from './prices.js';
+import { type Ratio, ZERO, fromNumber, mul, toNumber, units } from './exact.js';
+import { NATIVE, type PriceOracle } from './prices.js';
 import type { IndexStore } from './store.js';
 import type { TokenCatalog } from './token-metadata.js';
 
@@ -30,10 +31,13 @@ export interface BalanceDeps {
   prices: PriceOracle;
 }
 
-/** `amount` base units of a token with `decimals`, priced: the exact decimal string and its USD value. */
-export function quantify(amount: bigint, decimals: number, price: number): { numeric: string; value: number } {
-  const numeric = formatUnits(amount, decimals);
-  return { numeric, value: roundUsd(Number(numeric) * price) };
+/**
+ * `amount` base units of a token with `decimals`, priced: the exact decimal string, its USD value and the
+ * price. The value is computed exactly (bigint) and rounded once, to 12 significant digits.
+ */
+export function quantify(amount: bigint, decimals: number, price: Ratio | number): { numeric: string; value: number; price: number } {
+  const exactPrice = typeof price === 'number' ? fromNumber(price) : price;
+  return { numeric: formatUnits(amount, decimals), value: toNumber(mul(units(amount, decimals), exactPrice)), price: toNumber(exactPrice) };
 }
 
 /**
@@ -61,16 +65,16 @@ export async function getBalances(chain: ApiChain, owner: Address, { store, toke
   ]);
 
   const balances: Balance[] = [];
-  const row = (amount: bigint, decimals: number, price: number, meta: { name: string; symbol: string; iconUrl: string; address?: string }): Balance => {
-    const { numeric, value } = quantify(amount, decimals, price);
+  const row = (amount: bigint, decimals: number, exactPrice: Ratio, meta: { name: string; symbol: string; iconUrl: string; address?: string }): Balance => {
+    const { numeric, value, price } = quantify(amount, decimals, exactPrice);
     return { name: meta.name, symbol: meta.symbol, chainId: caip2(chain.chainId), ...(meta.address ? { address: meta.address } : {}), value, price, quantity: { decimals: String(decimals), numeric }, iconUrl: meta.iconUrl };
   };
   if (native > 0n) {
-    balances.push(row(native, NATIVE_CURRENCY.decimals, priceMap.get(NATIVE) ?? 0, { ...NATIVE_CURRENCY, iconUrl: NATIVE_ICON_URL }));
+    balances.push(row(native, NATIVE_CURRENCY.decimals, priceMap.get(NATIVE) ?? ZERO, { ...NATIVE_CURRENCY, iconUrl: NATIVE_ICON_URL }));
   }
   for (const { token, info, amount } of rows) {
     if (amount === 0n || !info || info.kind !== 'erc20' || info.decimals === null) continue;
-    balances.push(row(amount, info.decimals, priceMap.get(token) ?? 0, { name: info.name, symbol: info.symbol, iconUrl: info.iconUrl, address: tokenCaip10(chain.chainId, getAddress(token)) }));
+    balances.push(row(amount, info.decimals, priceMap.get(token) ?? ZERO, { name: info.name, symbol: info.symbol, iconUrl: info.iconUrl, address: tokenCaip10(chain.chainId, getAddress(token)) }));
   }
   // Largest holdings first; the native currency first among equals.
   return balances.sort((a, b) => b.value - a.value || Number(a.address !== undefined) - Number(b.address !== undefined) || a.symbol.localeCompare(b.symbol));

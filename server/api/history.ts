@@ -75,8 +75,7 @@ export function operationType(tx: StoredTx, mine: readonly StoredTransfer[], own
 async function toTransfer(chain: ApiChain, transfer: StoredTransfer, owner: string, { tokens, prices, nfts }: HistoryDeps): Promise<TransactionTransfer | undefined> {
   const dir = direction(transfer, owner);
   if (transfer.kind === 'native') {
-    const price = await prices.priceOf(chain.chainId, NATIVE);
-    const { numeric, value } = quantify(BigInt(transfer.amount), NATIVE_CURRENCY.decimals, price);
+    const { numeric, value, price } = quantify(BigInt(transfer.amount), NATIVE_CURRENCY.decimals, await prices.exactPriceOf(chain.chainId, NATIVE));
     return { fungible_info: { name: NATIVE_CURRENCY.name, symbol: NATIVE_CURRENCY.symbol, icon: { url: NATIVE_ICON_URL } }, direction: dir, quantity: { numeric }, value, price };
   }
   const info = transfer.token ? await tokens.get(chain.chainId, transfer.token, transfer.kind) : undefined;
@@ -89,8 +88,7 @@ async function toTransfer(chain: ApiChain, transfer: StoredTransfer, owner: stri
     return { nft_info: { name, ...content, flags: { is_spam: info?.spam ?? false } }, direction: dir, quantity: { numeric: '1' } };
   }
   if (!info || info.decimals === null) return undefined;
-  const price = await prices.priceOf(chain.chainId, transfer.token as string);
-  const { numeric, value } = quantify(BigInt(transfer.amount), info.decimals, price);
+  const { numeric, value, price } = quantify(BigInt(transfer.amount), info.decimals, await prices.exactPriceOf(chain.chainId, transfer.token as string));
   return { fungible_info: { name: info.name, symbol: info.symbol, icon: { url: info.iconUrl } }, direction: dir, quantity: { numeric }, value, price };
 }
 

@@ -43,15 +43,11 @@ export const addressParamSchema = z.object({ address: evmAddress('address') });
 
 export const identityQuerySchema = z.object({ sender: evmAddress('sender').optional() });
 
-export const balanceQuerySchema = z.object({
-  currency,
-  chainId: caip2,
-  forceUpdate: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.split(',').filter(Boolean) : []))
-    .pipe(z.array(caip10('forceUpdate')).max(100, 'forceUpdate lists at most 100 tokens')),
-});
+/**
+ * Balances are read from the chain on every call, so the hosted API's `forceUpdate` (tokens to refresh past
+ * its cache) has nothing to do here: like any parameter this API does not use, it is accepted and ignored.
+ */
+export const balanceQuerySchema = z.object({ currency, chainId: caip2 });
 
 export const historyQuerySchema = z.object({
   chainId: caip2,

@@ -1,16 +1,11 @@
 import { parseAbi, type Address } from 'viem';
 import { parseCaip10, evmChainIdOf } from './caip.js';
 import type { ApiChain, ChainRegistry } from './chains.js';
+import { type Ratio, ONE, ZERO, div, fromNumber, mul, toNumber, units } from './exact.js';
 import type { TokenCatalog } from './token-metadata.js';
 
 /** USD prices keyed by CAIP-10 token id (`eip155:31337:0x…`, any case) or `native:<chainId>`. */
 export type PriceTable = Record<string, number>;
-
-/**
- * USD amounts to 12 significant digits: reserve ratios and decimal scaling leave float noise
- * (2.5000000000000004) that no one should see. Pool prices are not that exact anyway.
- */
-export const roundUsd = (amount: number): number => (Number.isFinite(amount) ? Number(amount.toPrecision(12)) : 0);
 
 /** The key of a chain's native currency in a price map. */
 export const NATIVE = 'native';
@@ -25,8 +20,8 @@ const pairAbi = parseAbi([
 
 export interface Pool {
   tokens: [string, string];
-  /** Reserves in whole token units. */
-  reserves: [number, number];
+  /** Reserves in whole token units, exactly. */
+  reserves: [Ratio, Ratio];
 }
 
 /**
@@ -35,8 +30,8 @@ export interface Pool {
  * gives ETH, then LTK/WETH gives LTK). The table wins over the pools. Unknown tokens have price 0.
  */
 export class PriceOracle {
-  private readonly cache = new Map<number, { at: number; prices: Promise<Map<string, number>> }>();
-  private readonly table = new Map<number, Map<string, number>>();
+  private readonly cache = new Map<number, { at: number; prices: Promise<Map<string, Ratio>> }>();
+  private readonly table = new Map<number, Map<string, Ratio>>();
 
   constructor(
     private readonly chains: ChainRegistry,
@@ -49,14 +44,14 @@ export class PriceOracle {
       const token = parseCaip10(key);
       const chainId = native ? Number(native[1]) : token ? evmChainIdOf(token.caip2) : undefined;
       if (chainId === undefined || !Number.isFinite(price) || price < 0) throw new Error(`wallet API: bad priceTable entry ${key}: ${price}`);
-      const prices = this.table.get(chainId) ?? new Map<string, number>();
-      prices.set(native ? NATIVE : (token as { address: string }).address.toLowerCase(), price);
+      const prices = this.table.get(chainId) ?? new Map<string, Ratio>();
+      prices.set(native ? NATIVE : (token as { address: string }).address.toLowerCase(), fromNumber(price));
       this.table.set(chainId, prices);
     }
   }
 
-  /** Every price known on the chain: token address (lower case) or NATIVE → USD. */
-  prices(chainId: number): Promise<Map<string, number>> {
+  /** Every price known on the chain, exactly: token address (lower case) or NATIVE → USD. */
+  prices(chainId: number): Promise<Map<string, Ratio>> {
     const cached = this.cache.get(chainId);
     if (cached && Date.now() - cached.at < this.cacheMs) return cached.prices;
     const prices = this.compute(chainId);
@@ -65,18 +60,24 @@ export class PriceOracle {
     return prices;
   }
 
-  async priceOf(chainId: number, token: string): Promise<number> {
-    return (await this.prices(chainId)).get(token === NATIVE ? NATIVE : token.toLowerCase()) ?? 0;
+  /** A token's price, exactly (0 when unknown). */
+  async exactPriceOf(chainId: number, token: string): Promise<Ratio> {
+    return (await this.prices(chainId)).get(token === NATIVE ? NATIVE : token.toLowerCase()) ?? ZERO;
   }
 
-  private async compute(chainId: number): Promise<Map<string, number>> {
-    const table = this.table.get(chainId) ?? new Map<string, number>();
+  /** A token's price in USD as the wire format's number, rounded once. */
+  async priceOf(chainId: number, token: string): Promise<number> {
+    return toNumber(await this.exactPriceOf(chainId, token));
+  }
+
+  private async compute(chainId: number): Promise<Map<string, Ratio>> {
+    const table = this.table.get(chainId) ?? new Map<string, Ratio>();
     const chain = this.chains.get(chainId);
-    const prices = new Map<string, number>(table);
+    const prices = new Map<string, Ratio>(table);
     const seeded = chain?.seeded;
     if (chain && seeded) {
       const usd = seeded.usdToken.toLowerCase();
-      if (!prices.has(usd)) prices.set(usd, 1);
+      if (!prices.has(usd)) prices.set(usd, ONE);
       propagate(prices, await this.pools(chain, seeded.uniswapV2.pairs));
       const weth = prices.get(seeded.uniswapV2.weth.toLowerCase());
       if (weth !== undefined && !prices.has(NATIVE)) prices.set(NATIVE, weth);
@@ -96,7 +97,7 @@ export class PriceOracle {
       if (meta0?.decimals == null || meta1?.decimals == null || reserve0 === 0n || reserve1 === 0n) return undefined;
       return {
         tokens: [token0.toLowerCase(), token1.toLowerCase()],
-        reserves: [Number(reserve0) / 10 ** meta0.decimals, Number(reserve1) / 10 ** meta1.decimals],
+        reserves: [units(reserve0, meta0.decimals), units(reserve1, meta1.decimals)],
       };
     };
     const pools = await Promise.all(pairs.map((pair) => read(pair).catch(() => undefined)));
@@ -105,14 +106,14 @@ export class PriceOracle {
 }
 
 /** Prices each pool's unpriced side from its priced side until nothing changes (a walk out from the stablecoin). */
-export function propagate(prices: Map<string, number>, pools: readonly Pool[]): void {
+export function propagate(prices: Map<string, Ratio>, pools: readonly Pool[]): void {
   for (let changed = true; changed; ) {
     changed = false;
     for (const { tokens, reserves } of pools) {
       for (const [known, other] of [[0, 1], [1, 0]] as const) {
         const knownPrice = prices.get(tokens[known]);
         if (knownPrice === undefined || prices.has(tokens[other])) continue;
-        prices.set(tokens[other], roundUsd((reserves[known] * knownPrice) / reserves[other]));
+        prices.set(tokens[other], div(mul(reserves[known], knownPrice), reserves[other]));
         changed = true;
       }
     }

@@ -5,7 +5,6 @@ export type Caip2 = `${string}:${string}`;
 
 const CAIP2 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export function parseCaip2(value: string): { namespace: string; reference: string } | undefined {
   const match = CAIP2.exec(value);
@@ -30,7 +29,6 @@ export function evmChainId(caip2: string): number | undefined {
 export const toHexChainId = (chainId: number): `0x${string}` => `0x${chainId.toString(16)}`;
 
 export const isEvmAddress = (value: string): value is `0x${string}` => EVM_ADDRESS.test(value);
-export const isSolanaAddress = (value: string): boolean => SOLANA_ADDRESS.test(value);
 
 /** A CAIP-10 account id has three colon-separated parts: namespace, reference, address (SPEC.md §5). */
 export function parseCaip10(value: string): { chainId: Caip2; address: string } | undefined {

@@ -60,6 +60,19 @@ const urlOf = (protocols: string[]) =>
     }, `not an absolute ${protocols.join(' or ')} URL`),
   );
 const httpUrl = urlOf(['http:', 'https:']);
+/**
+ * DESIGN.md: service URL attributes take an absolute URL or a path, resolved against the page (`base`, the
+ * document's base URL). The result must still be an http(s) URL; without a page a path is refused.
+ */
+const againstPage = (raw: string, base?: string): string => {
+  if (!base || raw === '' || /^[a-z][-a-z0-9+.]*:/i.test(raw)) return raw;
+  try {
+    return new URL(raw, base).href;
+  } catch {
+    return raw;
+  }
+};
+const serviceUrlAttribute = { kind: 'string', accepts: 'an absolute http: or https: URL, or a path resolved against the page (e.g. "/api/")', schema: httpUrl, fromAttribute: againstPage } as const;
 const list = (raw: string) => raw.split(',').map((s) => s.trim()).filter(Boolean);
 const nonEmpty = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -71,7 +84,8 @@ interface AttributeSpec<K extends keyof WidgetConfig> {
   accepts: string;
   /** From the attribute's text (or a property's value) to the configuration value. */
   schema: z.ZodMiniType<WidgetConfig[K]>;
-  fromAttribute?: (raw: string) => unknown;
+  /** `base`: the page's base URL, against which URL attributes resolve a path. */
+  fromAttribute?: (raw: string, base?: string) => unknown;
 }
 
 const spec = <K extends keyof WidgetConfig>(s: AttributeSpec<K>) => s;
@@ -84,10 +98,10 @@ export const ATTRIBUTES = {
   'default-network': spec({ key: 'defaultNetwork', kind: 'string', accepts: 'a CAIP-2 id listed in "networks"', schema: caip2 as unknown as z.ZodMiniType<Caip2 | undefined> }),
   'project-id': spec({ key: 'projectId', kind: 'string', accepts: 'a non-empty WalletConnect project id', schema: nonEmpty }),
   'relay-url': spec({ key: 'relayUrl', kind: 'string', accepts: 'an absolute ws:, wss:, http: or https: URL', schema: urlOf(['ws:', 'wss:', 'http:', 'https:']) }),
-  'api-url': spec({ key: 'apiUrl', kind: 'string', accepts: 'an absolute http: or https: URL', schema: httpUrl }),
-  'directory-url': spec({ key: 'directoryUrl', kind: 'string', accepts: 'an absolute http: or https: URL', schema: httpUrl }),
-  'auth-url': spec({ key: 'authUrl', kind: 'string', accepts: 'an absolute http: or https: URL', schema: httpUrl }),
-  'siwx-url': spec({ key: 'siwxUrl', kind: 'string', accepts: 'an absolute http: or https: URL', schema: httpUrl }),
+  'api-url': spec({ key: 'apiUrl', ...serviceUrlAttribute }),
+  'directory-url': spec({ key: 'directoryUrl', ...serviceUrlAttribute }),
+  'auth-url': spec({ key: 'authUrl', ...serviceUrlAttribute }),
+  'siwx-url': spec({ key: 'siwxUrl', ...serviceUrlAttribute }),
   'siwx-required': spec({ key: 'siwxRequired', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
   'rpc-urls': spec({
     key: 'rpcUrls', kind: 'json', accepts: 'a JSON object from CAIP-2 id to http(s) RPC URL, e.g. {"eip155:1":"https://…"}',
@@ -109,12 +123,15 @@ export const ATTRIBUTES = {
 export type AttributeName = keyof typeof ATTRIBUTES;
 export const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
 
-/** Reads one attribute's text; absent (null) gives the default. Throws `INVALID_CONFIG`. */
-export function parseAttribute<N extends AttributeName>(name: N, raw: string | null): WidgetConfig[(typeof ATTRIBUTES)[N]['key']] {
+/**
+ * Reads one attribute's text; absent (null) gives the default. `base` is the page's base URL
+ * (`document.baseURI`), for URL attributes given as a path. Throws `INVALID_CONFIG`.
+ */
+export function parseAttribute<N extends AttributeName>(name: N, raw: string | null, base?: string): WidgetConfig[(typeof ATTRIBUTES)[N]['key']] {
   const s = ATTRIBUTES[name] as AttributeSpec<keyof WidgetConfig>;
   if (s.kind === 'boolean') return (raw !== null) as never;
   if (raw === null) return DEFAULT_CONFIG[s.key] as never;
-  return parseValue(name, s.fromAttribute ? safe(name, () => s.fromAttribute!(raw.trim())) : raw.trim());
+  return parseValue(name, s.fromAttribute ? safe(name, () => s.fromAttribute!(raw.trim(), base)) : raw.trim());
 }
 
 /** Checks a value given through a property (or read from an attribute). Throws `INVALID_CONFIG`. */

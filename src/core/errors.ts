@@ -30,6 +30,8 @@ export type WidgetErrorCode =
   | 'HISTORY_UNAVAILABLE'
   | 'RELAY_UNAVAILABLE'
   | 'PAIRING_EXPIRED'
+  /** A view failed to render or to load; the modal shows a way back instead. */
+  | 'RENDER_FAILED'
   | 'UNKNOWN';
 
 export interface WidgetErrorOptions {

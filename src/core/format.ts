@@ -1,21 +1,71 @@
 /**
- * Amounts are bigint base units end to end; this is the edge where they become text.
- * The decimal string goes to Intl as a string, so no precision is lost through floating point.
+ * Amounts are bigint base units end to end; this is the edge where they become text. The cut is done here on
+ * digits (never floating point), and Intl only groups the whole part (a bigint: exact at any size) and gives
+ * the locale's decimal separator and digits, so no amount, however large or however many decimals, can reach
+ * one of Intl's digit limits and throw.
  */
-export function formatAmount(value: bigint, decimals: number, lang = 'en', maximumFractionDigits = 4): string {
+interface Decimal {
+  negative: boolean;
+  whole: bigint;
+  /** The fraction digits, exactly, without trailing zeros. */
+  fraction: string;
+}
+
+const fromBaseUnits = (value: bigint, decimals: number): Decimal => {
   const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = decimals > 0 ? digits.slice(-decimals) : '';
-  const decimal = `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-  const format = new Intl.NumberFormat(lang, { maximumFractionDigits, roundingMode: 'trunc' } as Intl.NumberFormatOptions);
-  return format.format(decimal as unknown as number);
+  const abs = negative ? -value : value;
+  const unit = 10n ** BigInt(decimals);
+  return { negative, whole: abs / unit, fraction: decimals > 0 ? (abs % unit).toString().padStart(decimals, '0').replace(/0+$/, '') : '' };
+};
+
+const DECIMAL_STRING = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+function render({ negative, whole, fraction }: Decimal, lang: string, maximumFractionDigits: number): string {
+  const shown = fraction.slice(0, Math.max(0, maximumFractionDigits)).replace(/0+$/, '');
+  const format = new Intl.NumberFormat(lang);
+  let text = format.format(whole);
+  if (shown) {
+    const decimal = format.formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    text += decimal + shown.replace(/\d/g, (digit) => format.format(Number(digit)));
+  }
+  return negative && (whole > 0n || shown !== '') ? `-${text}` : text;
+}
+
+/** `value` base units as text with at most `maximumFractionDigits` fraction digits, truncated (never rounded up). */
+export function formatAmount(value: bigint, decimals: number, lang = 'en', maximumFractionDigits = 4): string {
+  return render(fromBaseUnits(value, decimals), lang, maximumFractionDigits);
 }
 
 /** A decimal string from a service ("1234.5678") as text, exactly (no float on the way). */
 export function formatDecimalString(decimal: string, lang = 'en', maximumFractionDigits = 4): string {
-  const format = new Intl.NumberFormat(lang, { maximumFractionDigits, roundingMode: 'trunc' } as Intl.NumberFormatOptions);
-  return format.format(decimal as unknown as number);
+  const match = DECIMAL_STRING.exec(decimal.trim());
+  if (!match) return decimal;
+  return render({ negative: match[1] === '-', whole: BigInt(match[2]!), fraction: (match[3] ?? '').replace(/0+$/, '') }, lang, maximumFractionDigits);
+}
+
+/** Significant digits shown of an amount below 1 (above 1, four fraction digits). */
+const SIGNIFICANT = 4;
+
+/**
+ * A token quantity for lists and labels: four fraction digits from 1 up, and below 1 four significant digits
+ * (0.000042 → "0.000042", 0.0123456 → "0.01234"), truncated. A balance that is not zero never reads "0".
+ */
+export function formatTokenAmount(value: bigint, decimals: number, lang = 'en'): string {
+  const amount = fromBaseUnits(value, decimals);
+  const leadingZeros = amount.whole === 0n ? amount.fraction.length - amount.fraction.replace(/^0+/, '').length : 0;
+  return render(amount, lang, Math.max(SIGNIFICANT, leadingZeros + SIGNIFICANT));
+}
+
+/** Where space is short, a positive amount below 0.0001 is shown as "< 0.0001". */
+const COMPACT_FRACTION_DIGITS = 4;
+
+/**
+ * For a token list row: the bound ("0.0001", in the locale) a positive amount is below, to be shown as
+ * "< 0.0001" with the exact amount at hand; undefined when `formatTokenAmount` fits.
+ */
+export function compactBound(value: bigint, decimals: number, lang = 'en'): string | undefined {
+  const floor = decimals > COMPACT_FRACTION_DIGITS ? 10n ** BigInt(decimals - COMPACT_FRACTION_DIGITS) : 0n;
+  return value > 0n && value < floor ? formatAmount(1n, COMPACT_FRACTION_DIGITS, lang) : undefined;
 }
 
 /** A US-dollar value (the services price in USD). */

@@ -38,6 +38,7 @@ const en = {
   'action.close': 'Close',
   'action.back': 'Back',
   'action.retry': 'Try again',
+  'action.startOver': 'Start over',
   'action.copyAddress': 'Copy address',
   'action.switchNetwork': 'Switch network',
   'action.disconnect': 'Disconnect',

@@ -2,10 +2,11 @@ import { DIRECTORY_CACHE_TTL_MS } from '../core/constants.js';
 import { type DirectoryWallet, directoryWalletSchema, walletsPageSchema } from './directory-schemas.js';
 import { requestJson } from './http.js';
 import { TtlCache } from './ttl-cache.js';
-import { SDK_TYPE, SDK_VERSION } from './wallet-api.js';
+import { serviceUrl } from './service-url.js';
 
 export type { DirectoryWallet } from './directory-schemas.js';
 export { DIRECTORY_ID } from './directory-schemas.js';
+export { NO_PROJECT_ID } from './service-url.js';
 
 /**
  * Where the wallet directory is (the `directory-url` attribute) and the project id to send. There is no
@@ -15,13 +16,6 @@ export interface DirectoryConfig {
   directoryUrl: string;
   projectId: string | undefined;
 }
-
-/**
- * Sent as `projectId` when the host set no `project-id`. Every directory call carries one (reference/hosted-api.md
- * §0, and `server/directory` requires it); a self-hosted directory needs no real one, the hosted service
- * refuses this one (403, `INVALID_APP_CONFIG`).
- */
-export const NO_PROJECT_ID = 'none';
 
 /** `GET /getWallets` parameters (reference/hosted-api.md §2.2). Empty lists are not sent. */
 export interface WalletsQuery {
@@ -48,16 +42,8 @@ const pages = new TtlCache<WalletsPage>(DIRECTORY_CACHE_TTL_MS);
 export const clearDirectoryCache = () => pages.clear();
 
 /** `<directoryUrl>/<path>` with the identification parameters; the directory URL may have a path of its own. */
-function endpoint(config: DirectoryConfig, path: string, params: Record<string, string | undefined> = {}): URL {
-  const url = new URL(config.directoryUrl);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${path}`;
-  url.search = '';
-  url.hash = '';
-  for (const [key, value] of Object.entries({ ...params, projectId: config.projectId ?? NO_PROJECT_ID, st: SDK_TYPE, sv: SDK_VERSION })) {
-    if (value !== undefined) url.searchParams.set(key, value);
-  }
-  return url;
-}
+const endpoint = (config: DirectoryConfig, path: string, params: Record<string, string | undefined> = {}): URL =>
+  serviceUrl({ url: config.directoryUrl, projectId: config.projectId }, path, params);
 
 const list = (ids: readonly string[] | undefined) => (ids && ids.length > 0 ? ids.join(',') : undefined);
 

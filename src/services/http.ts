@@ -1,7 +1,19 @@
 import '../core/messages-account.js';
 import type * as z from 'zod/mini';
-import { WidgetError } from '../core/errors.js';
+import { WidgetError, type WidgetErrorCode } from '../core/errors.js';
 import { t } from '../core/messages.js';
+
+/** A service's non-2xx answer: a `WidgetError` that keeps the HTTP status, for callers that decide by it. */
+export class HttpError extends WidgetError {
+  readonly status: number;
+  constructor(code: WidgetErrorCode, shortMessage: string, status: number, details: string) {
+    super(code, shortMessage, { details });
+    this.status = status;
+  }
+}
+
+/** The HTTP status of a service failure, or undefined when it was not an HTTP answer (network, body). */
+export const httpStatus = (error: unknown): number | undefined => (error instanceof HttpError ? error.status : undefined);
 
 /**
  * One JSON request to a remote service, its body checked with `schema`. Statuses per SPEC.md §8:
@@ -17,11 +29,12 @@ export async function requestJson<T>(url: URL, schema: z.ZodMiniType<T>, init: R
     throw new WidgetError('SERVICE_UNAVAILABLE', t('error.serviceUnavailable'), { details: `${url.origin}${url.pathname}`, cause });
   }
   if (!response.ok) {
-    const details = `${init.method ?? 'GET'} ${url.pathname}: HTTP ${response.status}`;
-    if (response.status === 403) throw new WidgetError('INVALID_APP_CONFIG', t('error.invalidAppConfig'), { details });
-    if (response.status === 429) throw new WidgetError('RATE_LIMITED', t('error.rateLimited'), { details });
-    if (response.status >= 500) throw new WidgetError('SERVER_ERROR', t('error.serverError'), { details });
-    throw new WidgetError('REQUEST_FAILED', t('error.requestFailed'), { details });
+    const { status } = response;
+    const details = `${init.method ?? 'GET'} ${url.pathname}: HTTP ${status}`;
+    if (status === 403) throw new HttpError('INVALID_APP_CONFIG', t('error.invalidAppConfig'), status, details);
+    if (status === 429) throw new HttpError('RATE_LIMITED', t('error.rateLimited'), status, details);
+    if (status >= 500) throw new HttpError('SERVER_ERROR', t('error.serverError'), status, details);
+    throw new HttpError('REQUEST_FAILED', t('error.requestFailed'), status, details);
   }
   let body: unknown;
   try {

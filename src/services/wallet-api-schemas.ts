@@ -2,11 +2,24 @@ import * as z from 'zod/mini';
 
 /** Response shapes of the wallet data API (reference/hosted-api.md §1.1 rows 1–4, §1.2). */
 
-const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+/**
+ * Bounded to real-world values, so no body can make the views do unbounded work or throw: a uint256 has 78
+ * digits, and a token at most 36 decimals. (Only the zod checks the entry file already has are used here:
+ * zod is shared with it, so any other would grow the entry.)
+ */
+const decimalString = z.string().check(z.regex(/^-?\d{1,80}(\.\d{1,40})?$/));
+/** Token decimals: 0 to 36 (no token in use has more; 18 is the usual). */
+const decimalsString = z.string().check(z.regex(/^(?:\d|[12]\d|3[0-6])$/));
+/** An image URL as sent; `safeImageUrl` keeps it only when the views may load it. */
+const imageUrl = z.nullable(z.optional(z.string()));
+
+/** An image the views may load: an `https:` or `data:image/` URL; anything else is dropped, not the whole body. */
+export const safeImageUrl = (value: string | null | undefined): string | undefined =>
+  value && value.length <= 100_000 && /^(?:https:\/\/|data:image\/)\S+$/i.test(value) ? value : undefined;
 
 export const supportedChainsSchema = z.object({ http: z.array(z.string()), ws: z.optional(z.array(z.string())) });
 
-export const identitySchema = z.object({ name: z.nullable(z.optional(z.string())), avatar: z.nullable(z.optional(z.string())) });
+export const identitySchema = z.object({ name: z.nullable(z.optional(z.string())), avatar: imageUrl });
 
 export const balanceSchema = z.object({
   name: z.string(),
@@ -15,8 +28,8 @@ export const balanceSchema = z.object({
   address: z.optional(z.string()),
   value: z.optional(z.number()),
   price: z.number(),
-  quantity: z.object({ decimals: z.string().check(z.regex(/^\d+$/)), numeric: decimalString }),
-  iconUrl: z.string(),
+  quantity: z.object({ decimals: decimalsString, numeric: decimalString }),
+  iconUrl: imageUrl,
 });
 export const balancesSchema = z.object({ balances: z.array(balanceSchema) });
 export type Balance = z.infer<typeof balanceSchema>;

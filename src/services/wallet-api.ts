@@ -1,16 +1,15 @@
 import type * as z from 'zod/mini';
-import { type Caip2 } from '../core/caip.js';
-import { requestJson } from './http.js';
+import { type Caip2, isEvmAddress } from '../core/caip.js';
+import { httpStatus, requestJson } from './http.js';
+import { serviceUrl } from './service-url.js';
 export type { Balance, Transaction, Transfer } from './wallet-api-schemas.js';
 import { TtlCache } from './ttl-cache.js';
 import {
   type Balance, type Transaction,
-  balancesSchema, historySchema, identitySchema, profileSchema, supportedChainsSchema,
+  balancesSchema, historySchema, identitySchema, profileSchema, safeImageUrl, supportedChainsSchema,
 } from './wallet-api-schemas.js';
 
-/** The widget's SDK identification, sent as `st` and `sv` on every call (reference/hosted-api.md §0). */
-export const SDK_TYPE = 'wallet-connect-modal';
-export const SDK_VERSION = 'html-core-0.1.0';
+export { SDK_TYPE, SDK_VERSION } from './service-url.js';
 
 export interface WalletApiConfig {
   apiUrl: string;
@@ -28,11 +27,7 @@ const caches = {
 export const clearWalletApiCaches = () => Object.values(caches).forEach((cache) => cache.clear());
 
 function get<T>(config: WalletApiConfig, path: string, params: Record<string, string | undefined>, schema: z.ZodMiniType<T>, signal?: AbortSignal) {
-  const url = new URL(path, config.apiUrl);
-  for (const [key, value] of Object.entries({ ...params, projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION })) {
-    if (value !== undefined) url.searchParams.set(key, value);
-  }
-  return requestJson(url, schema, { signal });
+  return requestJson(serviceUrl({ url: config.apiUrl, projectId: config.projectId }, path, params), schema, { signal });
 }
 
 /** The networks the service answers for. Unsupported ones get empty results without a call (SPEC.md §7). */
@@ -50,19 +45,24 @@ export async function getIdentity(config: WalletApiConfig, address: string, send
   const cached = caches.identity.get(key);
   if (cached) return cached;
   const body = await get(config, `/v1/identity/${address}`, { sender }, identitySchema);
-  const identity = { name: body.name ?? null, avatar: body.avatar ?? null };
+  const identity = { name: body.name ?? null, avatar: safeImageUrl(body.avatar) ?? null };
   caches.identity.set(key, identity);
   return identity;
 }
 
-/** Token balances of `address` on `chainId`; 0-decimal tokens are dropped (SPEC.md §5). */
+/**
+ * Token balances of `address` on `chainId`: only that chain's rows (another chain's contract address must
+ * never be offered for sending here), and 0-decimal tokens are dropped (SPEC.md §5).
+ */
 export async function getBalances(config: WalletApiConfig, address: string, chainId: Caip2, { force = false } = {}): Promise<Balance[]> {
   const key = `${config.apiUrl}|${chainId}:${address.toLowerCase()}`;
   const cached = force ? undefined : caches.balances.get(key);
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return [];
   const { balances } = await get(config, `/v1/account/${address}/balance`, { currency: 'usd', chainId }, balancesSchema);
-  const kept = balances.filter((b) => b.quantity.decimals !== '0');
+  const kept = balances
+    .filter((b) => b.chainId === chainId && b.quantity.decimals !== '0')
+    .map((b) => ({ ...b, iconUrl: safeImageUrl(b.iconUrl) }));
   caches.balances.set(key, kept);
   return kept;
 }
@@ -87,15 +87,16 @@ export async function getHistory(config: WalletApiConfig, address: string, chain
 
 /**
  * The address a name points to on EVM (coin type 60), through the service's name endpoint
- * (reference/hosted-api.md §1.1 row 12). Undefined when the name is not registered.
+ * (reference/hosted-api.md §1.1 row 12). Undefined when the name is not registered (HTTP 404, or no EVM
+ * address); every other failure is thrown, so a broken service never reads as "not found".
  */
 export async function resolveName(config: WalletApiConfig, name: string): Promise<`0x${string}` | undefined> {
   try {
     const body = await get(config, `/v1/profile/account/${encodeURIComponent(name)}`, { apiVersion: '2' }, profileSchema);
     const address = body.addresses['60']?.address;
-    return address && /^0x[0-9a-fA-F]{40}$/.test(address) ? (address as `0x${string}`) : undefined;
+    return address && isEvmAddress(address) ? address : undefined;
   } catch (error) {
-    if ((error as { details?: string }).details?.includes('HTTP 404')) return undefined;
+    if (httpStatus(error) === 404) return undefined;
     throw error;
   }
 }

@@ -25,24 +25,38 @@ const initial: ActivityState = { key: undefined, items: [], next: null, loading:
 /** The connected account's history on the active chain, page by page through the service's cursor. */
 export const $activity = atom<ActivityState>(initial);
 
+/**
+ * A reset (another account, chain or API, or a refresh) starts a new generation; an answer of an older one
+ * is dropped, so a "load more" overtaken by a refresh never merges its page into the new list. The older
+ * generation's request is aborted as well.
+ */
+let generation = 0;
+let inFlight: AbortController | undefined;
+
 async function loadPage(reset: boolean, force = false) {
   const connection = $connected.get();
   const api = $walletApi.get();
-  if (!connection || !api) return $activity.set(initial);
-  const key = `${api.apiUrl}|${connection.chainId}:${connection.address}`;
   const state = $activity.get();
-  if (!reset && (state.key !== key || state.loading || state.next === null)) return;
+  const key = connection && api ? `${api.apiUrl}|${connection.chainId}:${connection.address}` : undefined;
+  if (!reset && (!key || state.key !== key || state.loading || state.next === null)) return;
+  if (reset) {
+    generation++;
+    inFlight?.abort();
+  }
+  if (!connection || !api || !key) return $activity.set(initial);
+  const mine = generation;
+  const controller = (inFlight = new AbortController());
   const cursor = reset ? undefined : state.next ?? undefined;
   $activity.set(reset ? { ...initial, key, loading: true } : { ...state, loading: true });
   try {
-    const page = await getHistory(api, connection.address, connection.chainId, cursor, { force });
+    const page = await getHistory(api, connection.address, connection.chainId, cursor, { force, signal: controller.signal });
+    if (mine !== generation) return;
     const now = $activity.get();
-    if (now.key !== key) return;
     const seen = new Set(now.items.map((tx) => tx.id));
     const items = [...now.items, ...page.data.filter((tx) => !seen.has(tx.id))];
     $activity.set({ key, items, next: page.next, loading: false, empty: items.length === 0 });
   } catch (cause) {
-    if ($activity.get().key !== key) return;
+    if (mine !== generation) return;
     $activity.set({ ...$activity.get(), loading: false, next: null, empty: $activity.get().items.length === 0 });
     showToast('error', t('error.failedToFetchTransactions'));
     reportError(isWidgetError(cause) ? cause : new WidgetError('HISTORY_UNAVAILABLE', t('error.failedToFetchTransactions'), { cause }));

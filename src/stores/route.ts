@@ -16,8 +16,13 @@ export type Route =
   | { view: 'SendReview'; transfer: SendTransfer; state?: 'approving'; error?: RouteError }
   | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError };
 
-/** A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable). */
+/**
+ * A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable).
+ * Pinned to the chain and sender it was reviewed on: if the wallet moves, the review is cancelled.
+ */
 export interface SendTransfer {
+  chainId: Caip2;
+  from: `0x${string}`;
   tokenKey: string;
   symbol: string;
   decimals: number;

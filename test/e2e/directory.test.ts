@@ -54,15 +54,24 @@ describe('AllWallets: the wallet directory of the local stack', () => {
     assert.ok(names.some((name) => name.startsWith('Generated Wallet')), 'the second page reaches the generated entries');
 
     const search = inModal(page, '[part="search-input"]');
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const term = new URL(request.url()).searchParams.get('search');
+      if (term !== null) searches.push(term);
+    });
     await search.fill('r');
-    await page.waitForTimeout(600);
-    assert.ok((await tiles(page).count()) > 2, 'one character does not search');
+    // A search starts with the keystroke that asks for it (the list turns to search mode, pending, at once);
+    // one character leaves the list browsing.
+    assert.equal(await inModal(page, '.directory').getAttribute('data-mode'), 'browse', 'one character does not search');
+    assert.ok((await tiles(page).count()) > 2);
     await search.fill('rain');
+    await inModal(page, '.directory[data-mode="search"]').waitFor();
     await page.waitForFunction(() => {
       const names = [...document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelectorAll('[part="directory-list"] .directory-name')].map((n) => n.textContent);
       return names.length > 0 && names.every((n) => /rain/i.test(n ?? ''));
     });
     assert.ok((await tileNames(page)).includes('Rainbow'));
+    assert.deepEqual(searches, ['rain'], 'one search, for "rain"');
     await search.fill('Generated Wallet');
     await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelectorAll('[part="directory-list"] [part="wallet-button"]').length === 100);
     await search.fill('no such wallet');

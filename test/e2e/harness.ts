@@ -57,7 +57,7 @@ export function useE2E() {
     get stack(): Stack { return e2e!.stack; },
     get browser(): Browser { return e2e!.browser; },
     /** The demo page in a fresh context; closed and checked after the test. */
-    async open(): Promise<DemoPage> { demo = await openDemo(e2e!); return demo; },
+    async open(options?: DemoOptions): Promise<DemoPage> { demo = await openDemo(e2e!, undefined, options); return demo; },
   };
 }
 
@@ -70,9 +70,15 @@ export interface DemoPage {
   errors: string[];
 }
 
+export interface DemoOptions {
+  /** Playwright's fake clock from the first script on: time flows until the test pauses or advances it. */
+  clock?: boolean;
+}
+
 /** A fresh context (empty storage) on the demo page, recording events and CSP violations from the start. */
-export async function openDemo(e2e: E2E, context?: BrowserContext): Promise<DemoPage> {
+export async function openDemo(e2e: E2E, context?: BrowserContext, { clock = false }: DemoOptions = {}): Promise<DemoPage> {
   context ??= await e2e.browser.newContext();
+  if (clock) await context.clock.install();
   await context.addInitScript(() => {
     const w = window as unknown as { __events: RecordedEvent[]; __csp: string[] };
     w.__events = [];

@@ -45,6 +45,14 @@ describe('<wallet-connect-modal> AllWallets', () => {
     await waitFor(() => titleText(el) === 'All Wallets', 'the AllWallets title');
   }
 
+  it('takes directory-url as a path on the page, keeping the path', async () => {
+    serveDirectory(net, records(10), {}, base);
+    await openAllWallets({ 'directory-url': `${base}/` });
+    await waitFor(() => tiles(el).length === 10, '10 wallets', 5000);
+    const call = net.calls.find((url) => url.pathname.endsWith('/getWallets'))!;
+    expect(`${call.origin}${call.pathname}`).to.equal(`${location.origin}${base}/getWallets`);
+  });
+
   it('lists the directory: search field, recommended and first page, images lazy with initials as fallback', async () => {
     const dir = serveDirectory(net, records(100), {}, base);
     await openAllWallets();

@@ -120,6 +120,15 @@ describe('<wallet-connect-modal> attributes and properties', () => {
     expect($config.get().features).to.deep.equal(['send', 'history']);
   });
 
+  it('api-url and directory-url take a path, resolved against the page (document.baseURI); an absolute URL stays as it is', () => {
+    const el = mount({ 'api-url': '/wallet-api/', 'directory-url': 'directory/v2' });
+    expect($config.get().apiUrl).to.equal(new URL('/wallet-api/', document.baseURI).href);
+    expect($config.get().directoryUrl).to.equal(new URL('directory/v2', document.baseURI).href);
+    expect(el.apiUrl).to.equal(`${location.origin}/wallet-api/`);
+    el.apiUrl = 'https://api.example.org/prefix';
+    expect($config.get().apiUrl).to.equal('https://api.example.org/prefix');
+  });
+
   it("each element's properties read its own attributes when two are on the page", () => {
     const dark = mount({ theme: 'dark', networks: 'eip155:1' });
     const light = mount({ theme: 'light', networks: 'eip155:137' });

@@ -12,7 +12,8 @@ import { operationType } from '../../server/api/history.js';
 import { quantify } from '../../server/api/balances.js';
 import { parseDataJsonUri } from '../../server/api/nft-metadata.js';
 import { balanceQuerySchema, commonQuerySchema, parseInputs } from '../../server/api/params.js';
-import { propagate, roundUsd } from '../../server/api/prices.js';
+import { ONE, fromNumber, ratio, toNumber, units } from '../../server/api/exact.js';
+import { propagate } from '../../server/api/prices.js';
 import { IndexStore, type StoredTx } from '../../server/api/store.js';
 
 const A = '0x00000000000000000000000000000000000000aa';
@@ -112,23 +113,51 @@ describe('operationType', () => {
 
 describe('amounts and prices', () => {
   it('formats base units exactly, whatever the decimals', () => {
-    assert.deepEqual(quantify(1n, 18, 2000), { numeric: '0.000000000000000001', value: 2e-15 });
-    assert.deepEqual(quantify(123456789012345678901234567890n, 18, 0), { numeric: '123456789012.34567890123456789', value: 0 });
-    assert.deepEqual(quantify(1000n, 0, 0.5), { numeric: '1000', value: 500 });
-    assert.deepEqual(quantify(1_350_000_000n, 6, 1), { numeric: '1350', value: 1350 });
+    assert.deepEqual(quantify(1n, 18, 2000), { numeric: '0.000000000000000001', value: 2e-15, price: 2000 });
+    assert.deepEqual(quantify(123456789012345678901234567890n, 18, 0), { numeric: '123456789012.34567890123456789', value: 0, price: 0 });
+    assert.deepEqual(quantify(1000n, 0, 0.5), { numeric: '1000', value: 500, price: 0.5 });
+    assert.deepEqual(quantify(1_350_000_000n, 6, 1), { numeric: '1350', value: 1350, price: 1 });
+  });
+
+  it('values quantities past 2^53 exactly, rounding once at the end (Number would round twice)', () => {
+    // 2162684684.584999999999999999: Number reads it as …585 and then rounds up to …4.59.
+    assert.equal(quantify(2162684684584999999999999999n, 18, 1).value, 2162684684.58);
+    assert.equal(quantify(27491483465449999999999999n, 18, 1).value, 27491483.4654);
+    assert.equal(quantify(266325855718500000000000000n, 18, 1).value, 266325855.719, 'a half rounds up');
+    // 0.1 in a price table is one tenth, not the double nearest it.
+    assert.equal(quantify(3n * 10n ** 17n, 18, 0.1).value, 0.03);
+    assert.equal(toNumber(ratio(1n, 3n)), 0.333333333333);
+    assert.equal(toNumber(fromNumber(1.5e21)), 1.5e21);
+    assert.equal(toNumber(fromNumber(1e-7)), 1e-7);
   });
 
   it('prices tokens out from the stablecoin through the pools', () => {
-    const prices = new Map([['usd', 1]]);
+    const prices = new Map([['usd', ONE]]);
+    const whole = (n: bigint) => ratio(n);
     propagate(prices, [
-      { tokens: ['ltk', 'weth'], reserves: [80_000, 100] },
-      { tokens: ['weth', 'usd'], reserves: [100, 200_000] },
-      { tokens: ['orphan', 'nothing'], reserves: [1, 1] },
+      { tokens: ['ltk', 'weth'], reserves: [whole(80_000n), whole(100n)] },
+      { tokens: ['weth', 'usd'], reserves: [whole(100n), whole(200_000n)] },
+      { tokens: ['orphan', 'nothing'], reserves: [whole(1n), whole(1n)] },
     ]);
-    assert.equal(prices.get('weth'), 2000);
-    assert.equal(prices.get('ltk'), 2.5);
+    assert.equal(toNumber(prices.get('weth')!), 2000);
+    assert.equal(toNumber(prices.get('ltk')!), 2.5);
     assert.equal(prices.has('orphan'), false);
-    assert.equal(roundUsd(0.1 + 0.2), 0.3);
+  });
+
+  it('prices from raw reserves exactly, and rounds once after the last hop', () => {
+    const prices = new Map([['usd', ONE]]);
+    // 18-decimal reserves past 2^53; each hop kept exact: LTK = 3 × (7/3) / 7 = 1 exactly.
+    propagate(prices, [
+      { tokens: ['weth', 'usd'], reserves: [units(3n * 10n ** 21n, 18), units(7n * 10n ** 21n, 18)] },
+      { tokens: ['ltk', 'weth'], reserves: [units(7n * 10n ** 21n, 18), units(3n * 10n ** 21n, 18)] },
+    ]);
+    assert.deepEqual(prices.get('weth'), ratio(7n, 3n));
+    assert.deepEqual(prices.get('ltk'), ONE);
+    assert.equal(toNumber(prices.get('weth')!), 2.33333333333);
+    // A reserve no double holds exactly: 1 000 000 000 000 000 001 base units against one whole token.
+    const exact = new Map([['usd', ONE]]);
+    propagate(exact, [{ tokens: ['big', 'usd'], reserves: [units(10n ** 18n, 18), units(10n ** 36n + 10n ** 18n, 18)] }]);
+    assert.deepEqual(exact.get('big'), ratio(10n ** 18n + 1n));
   });
 });
 

@@ -10,6 +10,8 @@ import { startAnvil, type Anvil } from '../../server/anvil.js';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
 import { startWalletApi } from '../../server/api/serve.js';
 import { rpcCall } from '../../server/json-rpc.js';
+import { rpcProxyUrl } from '../../src/services/rpc-proxy.js';
+import { NO_PROJECT_ID, serviceUrl } from '../../src/services/service-url.js';
 
 const COMMON = { projectId: 'test-project', st: 'appkit', sv: 'html-wagmi-test' };
 /** Anvil's default accounts #4..#9: the seed (another suite) never touches #4–#8. */
@@ -110,7 +112,33 @@ describe('wallet API on plain anvils', () => {
     }
     assertError(await get(api, `/v1/identity/${CAROL}`, { sender: '0x1' }), 400, 'sender');
     assertError(await get(api, `/v1/account/${CAROL}/balance`, { chainId: 'eip155:31337', currency: 'eur' }), 400, 'currency');
-    assertError(await get(api, `/v1/account/${CAROL}/balance`, { chainId: 'eip155:31337', forceUpdate: 'not-caip' }), 400, 'forceUpdate');
+    // The hosted API's forceUpdate means nothing to an API that reads the chain on every call: ignored.
+    assert.equal((await get(api, `/v1/account/${CAROL}/balance`, { chainId: 'eip155:31337', forceUpdate: 'not-caip' })).status, 200);
+  });
+
+  it('answers the widget without a project id (projectId=none, as the directory gets); a project list refuses it (403)', async () => {
+    const widgetPath = (apiPath: string, params: Record<string, string> = {}) => {
+      const url = serviceUrl({ url: 'http://api.test/', projectId: undefined }, apiPath, params);
+      assert.equal(url.searchParams.get('projectId'), NO_PROJECT_ID);
+      return `${url.pathname}${url.search}`;
+    };
+    const chains = await api.app.request(widgetPath('v1/supported-chains'));
+    assert.equal(chains.status, 200);
+    assert.deepEqual(await chains.json(), { http: ['eip155:31337', 'eip155:31338'], ws: [] });
+    const balance = await api.app.request(widgetPath(`v1/account/${CAROL}/balance`, { currency: 'usd', chainId: 'eip155:31337' }));
+    assert.equal(balance.status, 200);
+    assert.equal(((await balance.json()) as Json).balances[0].symbol, 'ETH');
+    const proxy = new URL(rpcProxyUrl({ apiUrl: 'http://api.test/', projectId: undefined }, 'eip155:31337'));
+    const rpc = await api.app.request(`${proxy.pathname}${proxy.search}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }) });
+    assert.equal(rpc.status, 200);
+    assert.deepEqual(await rpc.json(), { jsonrpc: '2.0', id: 1, result: '0x7a69' });
+    const strict = await createWalletApi({ chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }], dbPath: ':memory:', projectIds: ['good-project'] });
+    try {
+      const refused = await strict.app.request(widgetPath('v1/supported-chains'));
+      assertError({ status: refused.status, body: (await refused.json()) as Json }, 403, 'projectId');
+    } finally {
+      await strict.close();
+    }
   });
 
   it('POST /v1/fungible/price checks its body', async () => {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createDirectoryApp, DEFAULT_WALLETS, MAX_SEARCH_RESULTS, type WcWallet } from '../../server/directory/app.js';
 import { isSafeMobileLink } from '../../server/directory/records.js';
 import { startDirectory, type DirectoryServer } from '../../server/directory/serve.js';
+import { NO_PROJECT_ID, serviceUrl } from '../../src/services/service-url.js';
 
 const COMMON = { projectId: 'test-project', st: 'appkit', sv: 'html-wagmi-4.2.2' };
 
@@ -216,6 +217,14 @@ describe('wallet directory: envelope, images, CORS', () => {
     assert.equal(none.status, 400);
     const body = (await none.json()) as ErrorBody;
     assert.deepEqual(body.reasons.map((reason) => reason.name).sort(), ['projectId', 'st', 'sv']);
+  });
+
+  it('answers the widget without a project id (projectId=none, as the wallet data API gets)', async () => {
+    const url = serviceUrl({ url: 'http://directory.test/', projectId: undefined }, 'getWallets', { page: '1', entries: '4' });
+    assert.equal(url.searchParams.get('projectId'), NO_PROJECT_ID);
+    const res = await app.request(`${url.pathname}${url.search}`);
+    assert.equal(res.status, 200);
+    assert.equal(((await res.json()) as { data: unknown[] }).data.length, 4);
   });
 
   it('serves an SVG per wallet image with cache headers', async () => {

@@ -5,6 +5,8 @@ import type { Eip1193Provider } from '../types.js';
 
 /** Sending native currency or ERC-20 tokens through the connected wallet. Loaded on demand (viem). */
 export interface EvmTransfer {
+  /** The chain the transfer was reviewed on; sent as the transaction's `chainId`, so a wallet on another chain refuses it. */
+  chainId?: number;
   from: `0x${string}`;
   to: `0x${string}`;
   /** ERC-20 contract; undefined for the native currency. */
@@ -39,7 +41,8 @@ export async function estimateTransferFee(transfer: EvmTransfer, source: ChainSo
 export async function sendTransfer(transfer: EvmTransfer, provider: Eip1193Provider): Promise<`0x${string}`> {
   const { from, to, data, value } = call(transfer);
   try {
-    const hash = await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, ...(data ? { data } : {}), value: numberToHex(value) }] });
+    const chainId = transfer.chainId === undefined ? {} : { chainId: numberToHex(transfer.chainId) };
+    const hash = await provider.request({ method: 'eth_sendTransaction', params: [{ from, to, ...(data ? { data } : {}), value: numberToHex(value), ...chainId }] });
     if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new Error(`not a transaction hash: ${String(hash)}`);
     return hash as `0x${string}`;
   } catch (error) {

@@ -7,3 +7,4 @@ export { switchNetwork } from './switch-network.js';
 export { reconnect } from './reconnect.js';
 export { goBack } from './go-back.js';
 export { chooseWalletConnect } from './choose-walletconnect.js';
+export { recoverView, reportRenderFailure } from './recover.js';

@@ -1,6 +1,7 @@
 import '../../core/messages-account.js';
 import { isEvmConnector } from '../../connectors/types.js';
-import { WidgetError } from '../../core/errors.js';
+import { evmChainId, isEvmAddress } from '../../core/caip.js';
+import { WidgetError, isWidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
 import { resolveName } from '../../services/wallet-api.js';
 import { refreshActivity } from '../activity.js';
@@ -10,33 +11,90 @@ import { $config } from '../config.js';
 import { $connected } from '../connection.js';
 import { reportError } from '../errors.js';
 import { refreshPortfolio } from '../portfolio.js';
-import { $route, pushRoute, replaceRoute, resetRoute } from '../route.js';
-import { $sendDraft, $sendTokens, checkSend } from '../send.js';
+import { $route, type SendTransfer, popRoute, pushRoute, replaceRoute, resetRoute } from '../route.js';
+import { $sendDraft, $sendTokens, type SendDraft, checkSend } from '../send.js';
+import { estimateSendFee } from '../send-fee.js';
 import { showToast } from '../toasts.js';
 import { noteTransaction } from '../transactions.js';
 import { $walletApi } from '../wallet-api-config.js';
 import { findWallet } from '../wallets.js';
 
-/** Checks the Send form; on success resolves a name to its address and shows the review step. */
+/** The visitor edits the Send form. */
+export function updateSendDraft(change: Partial<SendDraft>): void {
+  $sendDraft.set({ ...$sendDraft.get(), ...change });
+}
+
+type Pin = Pick<SendTransfer, 'chainId' | 'from'>;
+
+/** Whether the wallet is still on the chain and account a transfer was reviewed on. */
+function stillPinned(pin: Pin): boolean {
+  const connection = $connected.get();
+  return connection !== undefined && connection.chainId === pin.chainId && connection.address.toLowerCase() === pin.from.toLowerCase();
+}
+
+/** Leaves the review for the Send form, saying that the network or account changed. */
+function cancelReview(): void {
+  if ($route.get().view !== 'SendReview') return;
+  popRoute();
+  const error = t('error.sendContextChanged', {}, $config.get().lang);
+  if ($route.get().view === 'Send') replaceRoute({ view: 'Send', error });
+  else pushRoute({ view: 'Send', error });
+}
+
+let stopWatching: (() => void) | undefined;
+
+/** While `transfer` is under review, a change of chain or account cancels the review. */
+function watchReview(transfer: SendTransfer): void {
+  stopWatching?.();
+  const stop = () => {
+    offConnection();
+    offRoute();
+    if (stopWatching === stop) stopWatching = undefined;
+  };
+  const offConnection = $connected.listen(() => {
+    if (stillPinned(transfer)) return;
+    stop();
+    cancelReview();
+  });
+  const offRoute = $route.listen((route) => { if (route.view !== 'SendReview' || route.transfer !== transfer) stop(); });
+  stopWatching = stop;
+}
+
+/**
+ * Checks the Send form; on success resolves a name to its address and shows the review step, pinned to the
+ * chain and account it was made on, and starts the fee estimate.
+ */
 export async function reviewSend(): Promise<void> {
   const connection = $connected.get();
   const lang = $config.get().lang;
   const check = checkSend($sendDraft.get(), $sendTokens.get(), connection?.namespace, lang);
   if (!check.ok) return replaceRoute({ view: 'Send', error: check.message });
+  if (!connection || !isEvmAddress(connection.address)) return replaceRoute({ view: 'Send', error: t('error.unsupportedChain', {}, lang) });
+  const pin: Pin = { chainId: connection.chainId, from: connection.address };
   let to = check.receiver as `0x${string}`;
   let name: string | undefined;
-  if (!/^0x[0-9a-fA-F]{40}$/.test(check.receiver)) {
+  if (!isEvmAddress(check.receiver)) {
     name = check.receiver;
     const api = $walletApi.get();
-    const resolved = api ? await resolveName(api, name).catch(() => undefined) : undefined;
+    let resolved: `0x${string}` | undefined;
+    try {
+      resolved = api ? await resolveName(api, name) : undefined;
+    } catch (cause) {
+      reportError(isWidgetError(cause) ? cause : new WidgetError('UNKNOWN', t('error.nameServiceFailed', { name }, lang), { cause }));
+      return replaceRoute({ view: 'Send', error: t('error.nameServiceFailed', { name }, lang) });
+    }
     if (!resolved) return replaceRoute({ view: 'Send', error: t('error.receiverNotFound', { name }, lang) });
     to = resolved;
   }
+  // The wallet may have moved while the name was looked up.
+  if (!stillPinned(pin)) return replaceRoute({ view: 'Send', error: t('error.sendContextChanged', {}, lang) });
+  const transfer: SendTransfer = {
+    ...pin, tokenKey: check.token.key, symbol: check.token.symbol, decimals: check.token.decimals, tokenAddress: check.token.tokenAddress, amount: check.amount.toString(), to, name,
+  };
   replaceRoute({ view: 'Send' });
-  pushRoute({
-    view: 'SendReview',
-    transfer: { tokenKey: check.token.key, symbol: check.token.symbol, decimals: check.token.decimals, tokenAddress: check.token.tokenAddress, amount: check.amount.toString(), to, name },
-  });
+  pushRoute({ view: 'SendReview', transfer });
+  watchReview(transfer);
+  void estimateSendFee(transfer);
 }
 
 /**
@@ -45,18 +103,24 @@ export async function reviewSend(): Promise<void> {
  */
 export async function confirmSend(): Promise<void> {
   const route = $route.get();
-  const connection = $connected.get();
-  if (route.view !== 'SendReview' || route.state === 'approving' || !connection) return;
+  if (route.view !== 'SendReview' || route.state === 'approving') return;
+  const { transfer } = route;
+  // Never ask the wallet for a transfer on another chain or from another account than the one reviewed.
+  if (!stillPinned(transfer)) return cancelReview();
+  const connection = $connected.get()!;
   const connector = findWallet(connection.walletId);
   if (!connector || !isEvmConnector(connector)) return reportError(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain')));
-  const { transfer } = route;
   replaceRoute({ ...route, state: 'approving', error: undefined });
   const { sendTransfer, waitForTransfer } = await import('../../connectors/evm/transfer.js');
-  const chainId = connection.chainId;
+  if (!stillPinned(transfer)) return cancelReview();
+  const chainId = transfer.chainId;
   const kind = transfer.tokenAddress ? 'erc20-transfer' : 'native-transfer';
   let hash: `0x${string}`;
   try {
-    hash = await sendTransfer({ from: connection.address as `0x${string}`, to: transfer.to, tokenAddress: transfer.tokenAddress, amount: BigInt(transfer.amount) }, connector.getProvider());
+    hash = await sendTransfer(
+      { chainId: evmChainId(chainId), from: transfer.from, to: transfer.to, tokenAddress: transfer.tokenAddress, amount: BigInt(transfer.amount) },
+      connector.getProvider(),
+    );
   } catch (cause) {
     const error = cause instanceof WidgetError ? cause : new WidgetError('UNKNOWN', t('error.sendFailed'), { cause });
     if ($route.get().view === 'SendReview') replaceRoute({ ...route, state: undefined, error: { code: error.code, message: error.shortMessage } });

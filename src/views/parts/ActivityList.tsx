@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { ListEnd } from './ListEnd.js';
 import { Spinner } from './Spinner.js';
 
 export interface ActivityRow {
@@ -9,20 +9,11 @@ export interface ActivityRow {
   failed: boolean;
 }
 
-/** The history, newest first; `onEnd` fires when the end of the list scrolls into view (the next page). */
-export function ActivityList({ rows, label, loading, loadingLabel, onEnd }: { rows: ActivityRow[]; label: string; loading: boolean; loadingLabel: string; onEnd?: () => void }) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const callback = useRef(onEnd);
-  callback.current = onEnd;
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current?.();
-    });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, []);
+/**
+ * The history, newest first. While there is `more`, `onEnd` asks for the next page when the end of the list
+ * comes into reach, again after each page while it stays there (a short first page does not stall).
+ */
+export function ActivityList({ rows, label, loading, loadingLabel, more, onEnd }: { rows: ActivityRow[]; label: string; loading: boolean; loadingLabel: string; more: boolean; onEnd(): void }) {
   return (
     <>
       <ul className="list activity-list" part="activity-list" aria-label={label} aria-busy={loading}>
@@ -36,7 +27,9 @@ export function ActivityList({ rows, label, loading, loadingLabel, onEnd }: { ro
           </li>
         ))}
       </ul>
-      <div ref={sentinel} className="sentinel">{loading ? <Spinner label={loadingLabel} /> : null}</div>
+      <ListEnd className="sentinel" active={more && !loading} watchKey={rows.length} onEnd={onEnd}>
+        {loading ? <Spinner label={loadingLabel} /> : null}
+      </ListEnd>
     </>
   );
 }

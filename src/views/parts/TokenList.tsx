@@ -3,7 +3,10 @@ export interface TokenRow {
   name: string;
   symbol: string;
   iconUrl: string | undefined;
+  /** The quantity as shown, with the symbol ("1.5 LTK", "< 0.0001 SEED"). */
   quantity: string;
+  /** The exact quantity with the symbol, when `quantity` is only a bound: on hover, and read by screen readers. */
+  exactQuantity?: string | undefined;
   value: string | undefined;
 }
 
@@ -16,7 +19,14 @@ export function TokenList({ tokens, label }: { tokens: TokenRow[]; label: string
           {token.iconUrl ? <img className="token-icon" src={token.iconUrl} alt="" /> : <span className="token-icon initial" aria-hidden="true">{token.symbol.slice(0, 1)}</span>}
           <span className="row-main">
             <span className="row-title">{token.name}</span>
-            <span className="row-sub" data-quantity>{`${token.quantity} ${token.symbol}`}</span>
+            {token.exactQuantity ? (
+              <span className="row-sub" data-quantity title={token.exactQuantity}>
+                <span aria-hidden="true">{token.quantity}</span>
+                <span className="visually-hidden">{token.exactQuantity}</span>
+              </span>
+            ) : (
+              <span className="row-sub" data-quantity>{token.quantity}</span>
+            )}
           </span>
           {token.value ? <span className="row-end" data-value>{token.value}</span> : null}
         </li>

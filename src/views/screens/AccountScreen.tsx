@@ -1,7 +1,7 @@
 import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
-import { formatAmount } from '../../core/format.js';
+import { formatTokenAmount } from '../../core/format.js';
 import { networkInfo } from '../../core/networks.js';
 import { disconnect } from '../../stores/actions/index.js';
 import { $nativeBalance } from '../../stores/balance.js';
@@ -68,7 +68,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
       <p className="balance" part="balance" aria-live="polite">
         <span className="visually-hidden">{t('account.balance')}: </span>
         {balance.status === 'ready' ? (
-          <span data-balance={balance.value.toString()}>{`${formatAmount(balance.value, network.nativeCurrency.decimals, lang)} ${network.nativeCurrency.symbol}`}</span>
+          <span data-balance={balance.value.toString()}>{`${formatTokenAmount(balance.value, network.nativeCurrency.decimals, lang)} ${network.nativeCurrency.symbol}`}</span>
         ) : balance.status === 'error' ? (
           t('account.unknownBalance')
         ) : (

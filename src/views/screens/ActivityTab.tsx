@@ -33,6 +33,7 @@ export function ActivityTab() {
       label={t('account.activity')}
       loading={activity.loading}
       loadingLabel={t('account.loadingActivity')}
+      more={activity.next !== null}
       onEnd={() => void loadMoreActivity()}
     />
   );

@@ -5,7 +5,8 @@ import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
 import { loadNextPage } from '../../stores/directory.js';
 import { $directoryListing, type DirectoryItem } from '../../stores/directory-list.js';
 import { retrySearch, searchWallets } from '../../stores/directory-search.js';
-import { DirectoryWalletGrid, ListEnd } from '../parts/DirectoryWalletGrid.js';
+import { DirectoryWalletGrid } from '../parts/DirectoryWalletGrid.js';
+import { ListEnd } from '../parts/ListEnd.js';
 import { Spinner } from '../parts/Spinner.js';
 import { registerSheet } from '../sheets.js';
 import directoryCss from '../../../styles/directory.css';
@@ -88,7 +89,7 @@ export default function AllWalletsScreen() {
       ) : null}
       {/* One live region, always there: what a search found (heard, not seen), or why the list is empty (both). */}
       <p className={empty ? 'hint directory-message' : 'visually-hidden'} role="status" data-empty={empty ? mode : undefined}>{empty ?? found}</p>
-      <ListEnd active={mode === 'browse' && status === 'ready' && listing.more} watchKey={items.length} onEnd={() => void loadNextPage()}>
+      <ListEnd className="directory-end" active={mode === 'browse' && status === 'ready' && listing.more} watchKey={items.length} onEnd={() => void loadNextPage()}>
         {loading ? (
           <Spinner label={t('directory.loading')} />
         ) : status === 'error' ? (

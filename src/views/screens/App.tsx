@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect } from 'react';
-import { close, goBack } from '../../stores/actions/index.js';
+import { close, goBack, recoverView, reportRenderFailure } from '../../stores/actions/index.js';
 import { $connected } from '../../stores/connection.js';
 import { $wallets } from '../../stores/wallets.js';
 import { $dismissible } from '../../stores/dismissible.js';
@@ -8,6 +8,7 @@ import { $modal } from '../../stores/modal.js';
 import { $canGoBack, $route, type Route } from '../../stores/route.js';
 import { $toast } from '../../stores/toasts.js';
 import { Dialog } from '../parts/Dialog.js';
+import { ErrorBoundary } from '../parts/ErrorBoundary.js';
 import { Spinner } from '../parts/Spinner.js';
 import { Toast } from '../parts/Toast.js';
 import { ConnectScreen } from './ConnectScreen.js';
@@ -87,9 +88,11 @@ export function App() {
       onBack={goBack}
       footer={toast ? <Toast key={toast.id} variant={toast.variant} message={toast.message} /> : null}
     >
-      <Suspense fallback={<div className="loading"><Spinner label={t('view.loading')} /></div>}>
-        <Screen route={route} />
-      </Suspense>
+      <ErrorBoundary resetKey={route} labels={{ message: t('error.unknown'), recover: t('action.startOver') }} onError={reportRenderFailure} onRecover={recoverView}>
+        <Suspense fallback={<div className="loading"><Spinner label={t('view.loading')} /></div>}>
+          <Screen route={route} />
+        </Suspense>
+      </ErrorBoundary>
     </Dialog>
   );
 }

@@ -1,13 +1,11 @@
 import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { truncateAddress } from '../../core/caip.js';
-import { formatAmount } from '../../core/format.js';
+import { formatAmount, formatTokenAmount } from '../../core/format.js';
 import { networkInfo } from '../../core/networks.js';
 import { confirmSend } from '../../stores/actions/send.js';
-import { $connected } from '../../stores/connection.js';
 import type { Route } from '../../stores/route.js';
-import { $sendFee, estimateSendFee } from '../../stores/send-fee.js';
+import { $sendFee, sendFeeKey } from '../../stores/send-fee.js';
 import { Spinner } from '../parts/Spinner.js';
 import { useLang, useT } from './use-t.js';
 import sendCss from '../../../styles/send.css';
@@ -19,11 +17,10 @@ registerSheet(sendCss);
 export default function SendReviewScreen({ route }: { route: Extract<Route, { view: 'SendReview' }> }) {
   const t = useT();
   const lang = useLang();
-  const connection = useStore($connected);
-  const fee = useStore($sendFee);
   const { transfer } = route;
-  useEffect(() => void estimateSendFee(transfer), [transfer]);
-  const native = connection ? networkInfo(connection.chainId).nativeCurrency : undefined;
+  const stored = useStore($sendFee);
+  const fee = stored?.key === sendFeeKey(transfer) ? stored : undefined;
+  const native = networkInfo(transfer.chainId).nativeCurrency;
   return (
     <div className="send-review">
       <p className="review-amount" data-amount={transfer.amount}>{`${formatAmount(BigInt(transfer.amount), transfer.decimals, lang, transfer.decimals)} ${transfer.symbol}`}</p>
@@ -35,7 +32,7 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
         <div>
           <dt>{t('send.networkFee')}</dt>
           <dd data-fee={fee?.status === 'ready' ? fee.fee.toString() : undefined}>
-            {fee?.status === 'ready' && native ? `${formatAmount(fee.fee, native.decimals, lang, 6)} ${native.symbol}` : fee?.status === 'error' ? t('send.feeUnavailable') : t('send.estimating')}
+            {fee?.status === 'ready' ? `${formatTokenAmount(fee.fee, native.decimals, lang)} ${native.symbol}` : fee?.status === 'error' ? t('send.feeUnavailable') : t('send.estimating')}
           </dd>
         </div>
       </dl>

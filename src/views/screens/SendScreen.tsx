@@ -1,7 +1,7 @@
 import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
-import { formatAmount } from '../../core/format.js';
-import { reviewSend } from '../../stores/actions/send.js';
+import { formatAmount, formatTokenAmount } from '../../core/format.js';
+import { reviewSend, updateSendDraft } from '../../stores/actions/send.js';
 import type { Route } from '../../stores/route.js';
 import { $sendDraft, $sendTokens } from '../../stores/send.js';
 import { SendForm } from '../parts/SendForm.js';
@@ -20,14 +20,14 @@ export default function SendScreen({ route }: { route: Extract<Route, { view: 'S
   const selected = tokens.find((token) => token.key === draft.tokenKey);
   return (
     <SendForm
-      tokens={tokens.map((token) => ({ key: token.key, label: `${token.symbol}: ${formatAmount(token.balance, token.decimals, lang)}` }))}
+      tokens={tokens.map((token) => ({ key: token.key, label: `${token.symbol}: ${formatTokenAmount(token.balance, token.decimals, lang)}` }))}
       tokenKey={draft.tokenKey}
       amount={draft.amount}
       receiver={draft.receiver}
       available={selected ? t('send.available', { amount: formatAmount(selected.balance, selected.decimals, lang, selected.decimals), symbol: selected.symbol }) : undefined}
       error={route.error}
       labels={{ token: t('send.token'), chooseToken: t('send.chooseToken'), amount: t('send.amount'), receiver: t('send.receiver'), receiverPlaceholder: t('send.receiverPlaceholder'), submit: t('action.review') }}
-      onChange={(change) => $sendDraft.set({ ...$sendDraft.get(), ...change })}
+      onChange={updateSendDraft}
       onSubmit={() => void reviewSend()}
     />
   );

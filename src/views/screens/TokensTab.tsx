@@ -1,7 +1,9 @@
 import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
-import { formatDecimalString, formatUsd } from '../../core/format.js';
-import { $portfolio } from '../../stores/portfolio.js';
+import { decimalToBaseUnits } from '../../core/amount.js';
+import { compactBound, formatAmount, formatDecimalString, formatTokenAmount, formatUsd } from '../../core/format.js';
+import type { MessageId } from '../../core/messages.js';
+import { $portfolio, type PortfolioState } from '../../stores/portfolio.js';
 import { Spinner } from '../parts/Spinner.js';
 import { TokenList } from '../parts/TokenList.js';
 import { useLang, useT } from './use-t.js';
@@ -19,10 +21,22 @@ export function TokensTab() {
     name: b.name,
     symbol: b.symbol,
     iconUrl: b.iconUrl || undefined,
-    quantity: formatDecimalString(b.quantity.numeric, lang),
+    ...quantity(b, lang, t),
     value: b.value === undefined ? undefined : formatUsd(b.value, lang),
   }));
   return <TokenList tokens={rows} label={t('account.tokens')} />;
+}
+
+type Balance = Extract<PortfolioState, { status: 'ready' }>['balances'][number];
+
+/** A row's quantity with its symbol: significant digits when small; below 0.0001, "< 0.0001" and the exact amount. */
+function quantity(b: Balance, lang: string, t: (id: MessageId, values?: Record<string, string>) => string) {
+  const decimals = Number(b.quantity.decimals);
+  const value = decimalToBaseUnits(b.quantity.numeric, decimals);
+  if (value === undefined) return { quantity: `${formatDecimalString(b.quantity.numeric, lang)} ${b.symbol}` };
+  const bound = compactBound(value, decimals, lang);
+  if (!bound) return { quantity: `${formatTokenAmount(value, decimals, lang)} ${b.symbol}` };
+  return { quantity: `${t('amount.below', { amount: bound })} ${b.symbol}`, exactQuantity: `${formatAmount(value, decimals, lang, decimals)} ${b.symbol}` };
 }
 
 /** The total USD value of the balances, once known. */

@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import {
-  caip10, evmCaip2, evmChainId, isCaip2, isEvmAddress, isSolanaAddress, parseCaip10, parseCaip2, toHexChainId, truncateAddress,
+  caip10, evmCaip2, evmChainId, isCaip2, isEvmAddress, parseCaip10, parseCaip2, toHexChainId, truncateAddress,
 } from '../../../src/core/caip.js';
 
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
@@ -53,15 +53,6 @@ describe('core/caip', () => {
     expect(isEvmAddress(`${ADDRESS}0`)).to.equal(false);
     expect(isEvmAddress(ADDRESS.slice(2))).to.equal(false);
     expect(isEvmAddress('0xZZCdEf0123456789aBcDeF0123456789AbCdEf01')).to.equal(false);
-  });
-
-  it('checks Solana addresses (base58, 32 to 44 characters)', () => {
-    expect(isSolanaAddress(SOL_ADDRESS)).to.equal(true);
-    expect(isSolanaAddress('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).to.equal(true);
-    expect(isSolanaAddress('0o11111111111111111111111111111111111111112')).to.equal(false); // 0 and o... 0 is not base58
-    expect(isSolanaAddress('Il11111111111111111111111111111111111111112')).to.equal(false); // I is not base58
-    expect(isSolanaAddress('So1111111111')).to.equal(false);
-    expect(isSolanaAddress(ADDRESS)).to.equal(false);
   });
 
   it('truncates addresses for display as 0x1234…abcd', () => {

@@ -25,6 +25,8 @@ function expectDetails(error: WidgetError, attribute: string, expected: string) 
 }
 
 const POLYGON = 'eip155:137';
+const PAGE = 'https://shop.example/app/checkout.html?step=2#pay';
+const URL_ACCEPTS = 'an absolute http: or https: URL, or a path resolved against the page (e.g. "/api/")';
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 
 describe('core/config parseAttribute', () => {
@@ -113,11 +115,23 @@ describe('core/config parseAttribute', () => {
         expect(parseAttribute(name, 'https://api.example.org/v1')).to.equal('https://api.example.org/v1');
         expect(parseAttribute(name, 'http://127.0.0.1:8787')).to.equal('http://127.0.0.1:8787');
       });
-      it('refuses javascript:, data:, ws: and relative URLs', () => {
-        expectDetails(invalid(() => parseAttribute(name, 'javascript:alert(1)')), name, 'an absolute http: or https: URL');
-        invalid(() => parseAttribute(name, 'data:text/html,hi'));
-        invalid(() => parseAttribute(name, 'wss://api.example.org'));
-        invalid(() => parseAttribute(name, '/api'));
+      it('refuses javascript:, data: and ws: URLs, and an empty value, with or without a page to resolve against', () => {
+        for (const base of [undefined, PAGE]) {
+          expectDetails(invalid(() => parseAttribute(name, 'javascript:alert(1)', base)), name, URL_ACCEPTS);
+          invalid(() => parseAttribute(name, 'data:text/html,hi', base));
+          invalid(() => parseAttribute(name, 'wss://api.example.org', base));
+          invalid(() => parseAttribute(name, '', base));
+        }
+      });
+      it('takes a path, resolved against the page, keeping its prefix (DESIGN.md)', () => {
+        expect(parseAttribute(name, '/wallet-api/', PAGE)).to.equal('https://shop.example/wallet-api/');
+        expect(parseAttribute(name, 'services/api', PAGE)).to.equal('https://shop.example/app/services/api');
+        expect(parseAttribute(name, '../api/v2/', PAGE)).to.equal('https://shop.example/api/v2/');
+        expect(parseAttribute(name, '//cdn.example/api', PAGE)).to.equal('https://cdn.example/api');
+        expect(parseAttribute(name, 'https://api.example.org/v1', PAGE)).to.equal('https://api.example.org/v1');
+      });
+      it('refuses a path when there is no page to resolve it against', () => {
+        expectDetails(invalid(() => parseAttribute(name, '/api')), name, URL_ACCEPTS);
       });
     });
   }

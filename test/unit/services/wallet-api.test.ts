@@ -34,6 +34,26 @@ describe('services/wallet-api', () => {
     expect(net.calls[0]!.searchParams.get('projectId')).to.equal('p1');
   });
 
+  it('keeps the path prefix of api-url on every call (https://host/prefix/ + v1/… → https://host/prefix/v1/…)', async () => {
+    const prefixed = { apiUrl: 'http://api.test/wallet-api/', projectId: 'p1' };
+    net.route('/wallet-api/v1/supported-chains', () => ({ body: { http: [CHAIN], ws: [] } }));
+    net.route(`/wallet-api/v1/account/${ADDRESS}/balance`, () => ({ body: { balances: [balance('LTK', '18', '12.5', 31.25)] } }));
+    net.route(`/wallet-api/v1/account/${ADDRESS}/history`, () => ({ body: { data: [tx('a', CHAIN, [fungible])], next: null } }));
+    net.route(`/wallet-api/v1/identity/${ADDRESS}`, () => ({ body: { name: null, avatar: null } }));
+    expect((await getBalances(prefixed, ADDRESS, CHAIN)).map((b) => b.symbol)).to.deep.equal(['LTK']);
+    expect((await getHistory(prefixed, ADDRESS, CHAIN)).data.map((t) => t.id)).to.deep.equal(['a']);
+    await getIdentity(prefixed, ADDRESS);
+    expect(net.calls.map((u) => u.pathname)).to.deep.equal([
+      '/wallet-api/v1/supported-chains', `/wallet-api/v1/account/${ADDRESS}/balance`, `/wallet-api/v1/account/${ADDRESS}/history`, `/wallet-api/v1/identity/${ADDRESS}`,
+    ]);
+  });
+
+  it('sends projectId=none without a project id, as the directory does', async () => {
+    net.route(`/v1/account/${ADDRESS}/balance`, () => ({ body: { balances: [] } }));
+    await getBalances({ apiUrl: 'http://api.test', projectId: undefined }, ADDRESS, CHAIN);
+    expect(net.calls.map((u) => u.searchParams.get('projectId'))).to.deep.equal(['none', 'none']);
+  });
+
   it('drops tokens with zero decimals, and keeps the answer 30 s', async () => {
     net.route(`/v1/account/${ADDRESS}/balance`, () => ({ body: { balances: [balance('LTK', '18', '12.5', 31.25), balance('ZERO', '0', '100')] } }));
     const first = await getBalances(api, ADDRESS, CHAIN);

@@ -2,6 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { ProviderRpcError } from '../../../src/core/provider-rpc-error.js';
 import { PUBLIC_RPCS } from '../../../src/connectors/evm/public-rpcs.js';
 import { rpcProxyUrl } from '../../../src/services/rpc-proxy.js';
+import { SDK_TYPE, SDK_VERSION } from '../../../src/services/service-url.js';
 import { clearWalletApiCaches } from '../../../src/services/wallet-api.js';
 import { chainSource, readRpcUrl } from '../../../src/stores/chain-reads.js';
 import { hostProvider } from '../../../src/stores/host-provider.js';
@@ -63,9 +64,9 @@ describe('stores/chain-reads: where EVM reads go', () => {
   it("2. else the wallet data API's JSON-RPC proxy for a chain the API supports, keeping the api-url's path", async () => {
     net = stubFetch(({ url }) => chainsAnswer(url) ?? { status: 404, body: {} });
     resetStores({ apiUrl: 'https://api.test/wallet/', projectId: 'p1' });
-    expect(await readRpcUrl(LOCAL)).to.equal('https://api.test/wallet/v1?chainId=eip155%3A31337&projectId=p1');
-    // Asked once which chains the API serves (where that list lives under a path prefix is issue 8 item 7).
-    expect(net.seen.map((s) => s.url.pathname.endsWith('/v1/supported-chains'))).to.deep.equal([true]);
+    expect(await readRpcUrl(LOCAL)).to.equal(`https://api.test/wallet/v1?chainId=eip155%3A31337&projectId=p1&st=${SDK_TYPE}&sv=${encodeURIComponent(SDK_VERSION)}`);
+    // Asked once which chains the API serves, under the same path prefix.
+    expect(net.seen.map((s) => s.url.pathname)).to.deep.equal(['/wallet/v1/supported-chains']);
   });
 
   it("3. else the chain's public RPC from viem's chain definitions: a chain the API does not serve, or an API that is down", async () => {
@@ -91,8 +92,9 @@ describe('stores/chain-reads: where EVM reads go', () => {
   });
 
   it('builds the proxy URL with or without a project id and with a path or none', () => {
-    expect(rpcProxyUrl({ apiUrl: 'http://127.0.0.1:8547/', projectId: undefined }, LOCAL)).to.equal('http://127.0.0.1:8547/v1?chainId=eip155%3A31337');
-    expect(rpcProxyUrl({ apiUrl: 'https://api.test/a/b', projectId: 'x' }, LOCAL)).to.equal('https://api.test/a/b/v1?chainId=eip155%3A31337&projectId=x');
+    const id = `st=${SDK_TYPE}&sv=${encodeURIComponent(SDK_VERSION)}`;
+    expect(rpcProxyUrl({ apiUrl: 'http://127.0.0.1:8547/', projectId: undefined }, LOCAL)).to.equal(`http://127.0.0.1:8547/v1?chainId=eip155%3A31337&projectId=none&${id}`);
+    expect(rpcProxyUrl({ apiUrl: 'https://api.test/a/b?x=1#y', projectId: 'x' }, LOCAL)).to.equal(`https://api.test/a/b/v1?chainId=eip155%3A31337&projectId=x&${id}`);
   });
 });
 

@@ -15,14 +15,11 @@ import { records, serveDirectory } from '../support/fake-directory.js';
 import { type FakeFetch, installFakeFetch } from '../support/fake-fetch.js';
 import { announceWallet, createFakeProvider, deferred, sleep, walletInfo } from '../support/fake-wallet.js';
 import { resetStores } from '../support/stores.js';
+import { until } from '../support/until.js';
 
 const DIR = 'http://directory.test';
 const ETH = 'eip155:1' as Caip2;
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
-const until = async (check: () => boolean, what = 'condition') => {
-  for (let i = 0; i < 200 && !check(); i++) await sleep(10);
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-};
 /** A call's own parameters (the identification ones are the service test's business). */
 const params = (url: URL) => Object.fromEntries([...url.searchParams].filter(([key]) => !['projectId', 'st', 'sv'].includes(key)));
 const listing = () => $directoryListing.get();

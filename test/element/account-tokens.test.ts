@@ -1,0 +1,62 @@
+import { expect } from '@esm-bundle/chai';
+import '../../src/index.js';
+import type { WalletConnectModalElement } from '../../src/index.js';
+import { clearWalletApiCaches } from '../../src/services/wallet-api.js';
+import { resetPortfolioRetryBlock } from '../../src/stores/portfolio.js';
+import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
+import { ALICE, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
+import { expectAccessible, loadAxe } from './support/axe.js';
+import { cleanup, dialogOf, mount, openAndRender, part, waitFor, walletButtons } from './support/element.js';
+
+const ETH = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' };
+const SEED = { name: 'Seed', symbol: 'SEED', chainId: 'eip155:1', address: `eip155:1:0x${'5'.repeat(40)}`, value: 0.01, price: 238, quantity: { decimals: '18', numeric: '0.000042' }, iconUrl: '' };
+const DUST = { name: 'Dust', symbol: 'DUST', chainId: 'eip155:1', address: `eip155:1:0x${'6'.repeat(40)}`, value: 0, price: 0, quantity: { decimals: '18', numeric: '0.000000000000000001' }, iconUrl: '' };
+const ELSEWHERE = { name: 'Polygon Token', symbol: 'PTK', chainId: 'eip155:137', address: `eip155:137:0x${'7'.repeat(40)}`, value: 1000, price: 1, quantity: { decimals: '6', numeric: '1000' }, iconUrl: '' };
+
+describe('<wallet-connect-modal> token amounts: small balances, and the active chain only', () => {
+  let el: WalletConnectModalElement;
+  let net: FakeFetch;
+  let stopAnnouncing: () => void;
+
+  before(() => loadAxe());
+  beforeEach(() => {
+    clearWalletApiCaches();
+    resetPortfolioRetryBlock();
+    net = installFakeFetch();
+    net.route('/v1/supported-chains', () => ({ body: { http: ['eip155:1', 'eip155:137'] } }));
+    net.route(`/v1/identity/${ALICE}`, () => ({ body: { name: null, avatar: null } }));
+    net.route(`/v1/account/${ALICE}/balance`, () => ({ body: { balances: [ETH, SEED, DUST, ELSEWHERE] } }));
+    stopAnnouncing = announceWallet(walletInfo('com.example.tokens', 'Token Wallet'), createFakeProvider({ accounts: [ALICE], chainId: '0x1' }));
+    el = mount({ networks: 'eip155:1,eip155:137', 'api-url': 'http://api.test', 'project-id': 'p1', features: 'send' });
+  });
+  afterEach(async () => {
+    await el.disconnect();
+    await cleanup();
+    stopAnnouncing();
+    net.restore();
+  });
+
+  const rows = () => [...el.shadowRoot!.querySelectorAll<HTMLElement>('.token-list [data-token]')];
+
+  it('lists the active chain only, with significant digits; "< 0.0001" in the list with the exact amount at hand', async () => {
+    await openAndRender(el);
+    (await waitFor(() => walletButtons(el)[0], 'the wallet')).click();
+    await waitFor(() => el.state.status === 'connected' && !dialogOf(el).open, 'connected');
+    await openAndRender(el);
+    await waitFor(() => rows().length > 0, 'the token list', 8000);
+
+    expect(rows().map((row) => row.dataset.token)).to.deep.equal(['ETH', 'SEED', 'DUST']);
+    const quantity = (symbol: string) => rows().find((row) => row.dataset.token === symbol)!.querySelector<HTMLElement>('[data-quantity]')!;
+    expect(quantity('ETH').textContent).to.equal('1.5 ETH');
+    expect(quantity('SEED').title).to.equal('0.000042 SEED');
+    expect(quantity('SEED').querySelector('[aria-hidden="true"]')!.textContent).to.equal('< 0.0001 SEED');
+    expect(quantity('SEED').querySelector('.visually-hidden')!.textContent).to.equal('0.000042 SEED');
+    expect(quantity('DUST').title).to.equal('0.000000000000000001 DUST');
+    expect(part(el, 'total-value')!.dataset.totalUsd).to.equal('3000.01');
+    await expectAccessible(el, 'Account with a balance below 0.0001');
+
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="send"]')!.click();
+    const select = await waitFor(() => el.shadowRoot!.querySelector<HTMLSelectElement>('select[name="token"]'), 'the Send form', 8000);
+    expect([...select.options].map((option) => option.textContent)).to.deep.equal(['Choose a token', 'ETH: 1.5', 'SEED: 0.000042', 'DUST: 0.000000000000000001']);
+  });
+});

@@ -1,0 +1,123 @@
+import { expect } from '@esm-bundle/chai';
+import { clearWalletApiCaches } from '../../../src/services/wallet-api.js';
+import { connect } from '../../../src/stores/actions/index.js';
+import { confirmSend, reviewSend, updateSendDraft } from '../../../src/stores/actions/send.js';
+import { $lastError } from '../../../src/stores/errors.js';
+import { resetPortfolioRetryBlock } from '../../../src/stores/portfolio.js';
+import { $history, $route, pushRoute, resetRoute } from '../../../src/stores/route.js';
+import { $sendDraft, $sendTokens } from '../../../src/stores/send.js';
+import { $sendFee } from '../../../src/stores/send-fee.js';
+import { type FakeFetch, installFakeFetch } from '../support/fake-fetch.js';
+import { ALICE, BOB, sleep } from '../support/fake-wallet.js';
+import { type PageWallet, pageWallet, resetStores, watchWallets } from '../support/stores.js';
+
+const CHANGED = 'The network or account changed. Review the transfer again.';
+const HASH = `0x${'ab'.repeat(32)}`;
+const NATIVE_KEY = 'eip155:1:native';
+
+/** Polls `check` for up to 8 s (the first import of viem is slow here); fails the test when it never holds. */
+async function until(check: () => boolean, what: string) {
+  for (let i = 0; i < 800; i++) {
+    if (check()) return;
+    await sleep(10);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('actions/send: the review is pinned to its chain and account', () => {
+  let net: FakeFetch;
+  let wallet: PageWallet;
+  let stopWatching: () => void;
+  let stopTokens: () => void;
+
+  beforeEach(async () => {
+    resetStores({ apiUrl: 'http://api.test', projectId: 'p1', networks: ['eip155:1', 'eip155:137'] });
+    resetPortfolioRetryBlock();
+    clearWalletApiCaches();
+    $sendFee.set(undefined);
+    net = installFakeFetch();
+    net.route('/v1/supported-chains', () => ({ body: { http: ['eip155:1', 'eip155:137'] } }));
+    net.route(`/v1/account/${ALICE}/balance`, (url) => ({ body: { balances: [
+      { name: 'Ether', symbol: 'ETH', chainId: url.searchParams.get('chainId'), price: 1, quantity: { decimals: '18', numeric: '2' }, iconUrl: '' },
+    ] } }));
+    net.route(`/v1/account/${ALICE}/history`, () => ({ body: { data: [], next: null } }));
+    stopWatching = watchWallets();
+    wallet = pageWallet({ accounts: [ALICE, BOB], chainId: '0x1' });
+    wallet.provider.handle('eth_sendTransaction', () => HASH);
+    await connect(wallet.id);
+    stopTokens = $sendTokens.listen(() => {});
+    await until(() => $sendTokens.get().length > 0, 'the tokens');
+    resetRoute({ view: 'Account' });
+    pushRoute({ view: 'Send' });
+    updateSendDraft({ tokenKey: NATIVE_KEY, amount: '0.5', receiver: BOB });
+  });
+  afterEach(() => {
+    stopTokens();
+    wallet.stop();
+    stopWatching();
+    net.restore();
+    resetStores();
+  });
+
+  const sends = () => wallet.provider.calls.filter((c) => c.method === 'eth_sendTransaction');
+
+  it('the review records the chain and the sender, and the draft comes from updateSendDraft', async () => {
+    expect($sendDraft.get()).to.deep.equal({ tokenKey: NATIVE_KEY, amount: '0.5', receiver: BOB });
+    await reviewSend();
+    const route = $route.get();
+    expect(route.view).to.equal('SendReview');
+    expect(route.view === 'SendReview' && route.transfer).to.include({ chainId: 'eip155:1', from: ALICE, to: BOB, amount: '500000000000000000' });
+  });
+
+  it('a chain change while reviewing goes back to Send with the message; confirm then asks the wallet nothing', async () => {
+    await reviewSend();
+    const review = $route.get();
+    wallet.provider.emit('chainChanged', '0x89');
+    expect($route.get()).to.deep.equal({ view: 'Send', error: CHANGED });
+    expect($history.get().map((r) => r.view)).to.deep.equal(['Account', 'Send']);
+    // Even if something still confirms the old review, the wallet is not asked.
+    pushRoute(review);
+    await confirmSend();
+    expect(sends()).to.deep.equal([]);
+    expect($route.get()).to.deep.equal({ view: 'Send', error: CHANGED });
+  });
+
+  it('an account change while reviewing goes back to Send with the message', async () => {
+    await reviewSend();
+    wallet.provider.emit('accountsChanged', [BOB, ALICE]);
+    expect($route.get()).to.deep.equal({ view: 'Send', error: CHANGED });
+    await confirmSend();
+    expect(sends()).to.deep.equal([]);
+  });
+
+  it('sends with the reviewed chainId, so a wallet elsewhere refuses it', async () => {
+    wallet.provider.handle('eth_getTransactionReceipt', () => ({ transactionHash: HASH, blockNumber: '0x1', status: '0x1', logs: [] }));
+    await reviewSend();
+    void confirmSend();
+    await until(() => $route.get().view === 'Account', 'the Account view after sending');
+    expect(sends().map((c) => (c.params as Record<string, unknown>[])[0])).to.deep.equal([
+      { from: ALICE, to: BOB, value: '0x6f05b59d3b20000', chainId: '0x1' },
+    ]);
+  });
+
+  it('the fee estimate is keyed by chain and sender', async () => {
+    wallet.provider.handle('eth_estimateGas', () => '0x5208');
+    wallet.provider.handle('eth_gasPrice', () => '0x1');
+    await reviewSend();
+    await until(() => $sendFee.get()?.status === 'ready', 'the fee');
+    expect($sendFee.get()!.key).to.equal(`eip155:1|${ALICE}|${NATIVE_KEY}|500000000000000000|${BOB}`);
+  });
+
+  it('a name that is not registered (404) reads "No address found"; a failing service says it failed', async () => {
+    updateSendDraft({ receiver: 'nobody.eth' });
+    $lastError.set(undefined);
+    net.route('/v1/profile/account/nobody.eth', () => ({ status: 404, body: { message: 'not found' } }));
+    await reviewSend();
+    expect($route.get()).to.deep.equal({ view: 'Send', error: 'No address found for nobody.eth' });
+    expect($lastError.get()).to.equal(undefined);
+    net.route('/v1/profile/account/nobody.eth', () => ({ status: 502, body: {} }));
+    await reviewSend();
+    expect($route.get()).to.deep.equal({ view: 'Send', error: 'Could not look up nobody.eth: the name service failed. Try again.' });
+    expect($lastError.get()?.error.code).to.equal('SERVER_ERROR');
+  });
+});

@@ -1,3 +1,4 @@
+import { errorSummary } from '../src/core/errors.js';
 import type { WalletEventDetails, WalletEventName } from '../src/core/events.js';
 import { $caipAddress, $chainSupported, $connection, type Connection } from '../src/stores/connection.js';
 import { $lastError } from '../src/stores/errors.js';
@@ -52,7 +53,7 @@ function listen(): () => void {
   });
   // Every wallet-error has one shape: the code and the short message a visitor may see (details go to the console).
   const offError = $lastError.listen((notice) => {
-    if (notice) emit('wallet-error', { code: notice.error.code, message: notice.error.shortMessage });
+    if (notice) emit('wallet-error', errorSummary(notice.error));
   });
   const offTransaction = $lastTransaction.listen((notice) => {
     if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind });

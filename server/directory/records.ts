@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { appLinkKind } from '../../src/core/deep-links.js';
 
 /** One wallet as this directory stores it: public facts, plus the mobile links split into native scheme and universal link. */
 export interface WalletRecord {
@@ -70,12 +71,12 @@ export function generateWallets(count: number, afterOrder: number): WalletRecord
   });
 }
 
-/** A mobile link is a plain app scheme (`name://`) or https; anything else (javascript:, data:, file:…) is dropped. */
-export function isSafeMobileLink(link: string): boolean {
-  if (/^https:\/\/[^\s]+$/i.test(link)) return true;
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(link)?.[1]?.toLowerCase();
-  return scheme !== undefined && !['javascript', 'data', 'file', 'vbscript', 'blob', 'about', 'http'].includes(scheme);
-}
+/**
+ * A mobile link is served only when the widget would follow it: an https universal link or a custom app
+ * scheme that is not a system or browser one (the widget's own rule, `src/core/deep-links.ts`); anything
+ * else (javascript:, data:, tel:, itms-services:, ms-settings:…) is dropped.
+ */
+export const isSafeMobileLink = (link: string): boolean => appLinkKind(link) !== undefined;
 
 const safe = (link: string | undefined): string | null => (link && isSafeMobileLink(link) ? link : null);
 

@@ -2,8 +2,9 @@
  * The relay's client authentication: the `?auth=` query parameter every WalletConnect client sends is a
  * compact JWT it signs itself with an ed25519 key (alg EdDSA), whose `iss` is that key as a `did:key`
  * (multibase base58btc, multicodec 0xed01 + 32 bytes). Nothing is registered anywhere: the relay checks the
- * signature against the key named in `iss`, that `aud` names this relay, and that `exp` has not passed. The
- * `iss` is then the client's identity, stable across reconnects and restarts on the same storage.
+ * signature against the key named in `iss`, that `aud` names this relay (its configured public URL), that
+ * `iat` is not in the future and `exp` has not passed. The `iss` is then the client's identity, stable
+ * across reconnects and restarts on the same storage. The relay closes the socket when `exp` comes.
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 
@@ -78,6 +79,24 @@ function decodeSegment(segment: string, what: string): Record<string, unknown> {
   throw new RelayAuthError(`malformed JWT ${what}`);
 }
 
+/** How far in the future a client's clock may put `iat` (clocks differ a little). */
+export const MAX_CLOCK_SKEW_SECONDS = 300;
+
+/**
+ * Whether a JWT's `aud` names the relay at `publicUrl`: the same ws/wss scheme, host and port, and path
+ * (trailing slashes and any query aside). Compared with the URL the site owner configured, never with the
+ * request's Host header, which the client chooses.
+ */
+export function audienceMatches(aud: string, publicUrl: string): boolean {
+  try {
+    const [target, self] = [new URL(aud), new URL(publicUrl)];
+    const path = (url: URL) => url.pathname.replace(/\/+$/, '');
+    return (target.protocol === 'ws:' || target.protocol === 'wss:') && target.protocol === self.protocol && target.host === self.host && path(target) === path(self);
+  } catch {
+    return false;
+  }
+}
+
 export interface VerifyAuthOptions {
   /** True when `aud` names this relay (the client signs the relay URL it was given). */
   audienceOk(aud: string): boolean;
@@ -100,7 +119,10 @@ export function verifyRelayAuth(token: string | null | undefined, { audienceOk, 
   const signed = Buffer.from(`${headerPart}.${payloadPart}`, 'utf8');
   if (signature.length !== 64 || !verify(null, signed, ed25519Key(publicKey), signature)) throw new RelayAuthError('bad JWT signature');
   if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) throw new RelayAuthError('JWT has no exp');
+  if (typeof payload.iat !== 'number' || !Number.isFinite(payload.iat)) throw new RelayAuthError('JWT has no iat');
+  if (payload.iat > now + MAX_CLOCK_SKEW_SECONDS) throw new RelayAuthError('JWT iat is in the future');
   if (payload.exp <= now) throw new RelayAuthError('JWT expired');
+  if (payload.exp <= payload.iat) throw new RelayAuthError('JWT exp is not after iat');
   if (typeof payload.aud !== 'string' || !audienceOk(payload.aud)) throw new RelayAuthError('JWT aud is not this relay');
   return { clientId: payload.iss, expiresAt: payload.exp };
 }

@@ -29,20 +29,33 @@ export interface PublishInput {
   publisher: string;
 }
 
-/** Oldest messages are dropped past this many on one topic, so one noisy topic cannot grow without bound. */
-export const MAX_MESSAGES_PER_TOPIC = 1000;
+import { DEFAULT_LIMITS, LimitError, type RelayLimits } from './limits.js';
+
+export type MailboxLimits = Pick<RelayLimits, 'maxMessagesPerTopic' | 'maxBytesPerTopic' | 'maxMailboxTopics'>;
+
+const bytes = (entry: StoredMessage) => Buffer.byteLength(entry.message, 'utf8');
 
 export class Mailbox {
   private readonly topics = new Map<string, StoredMessage[]>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly limits: MailboxLimits = DEFAULT_LIMITS,
+  ) {}
 
   /**
    * Stores a publish. The same envelope on the same topic again (a client retrying a publish) is not stored
-   * twice: the existing entry is returned, its expiry extended, with `duplicate` set.
+   * twice: the existing entry is returned, its expiry extended, with `duplicate` set. A topic over its
+   * message count or bytes drops its oldest messages; a new topic past `maxMailboxTopics` is a LimitError.
    */
   store(input: PublishInput): { stored: StoredMessage; duplicate: boolean } {
     const now = this.now();
+    if (!this.topics.has(input.topic) && this.topics.size >= this.limits.maxMailboxTopics) {
+      this.sweep();
+      if (this.topics.size >= this.limits.maxMailboxTopics) {
+        throw new LimitError(`the relay keeps messages for at most ${this.limits.maxMailboxTopics} topics`);
+      }
+    }
     const list = this.live(input.topic);
     const expiresAt = now + input.ttl * 1000;
     const existing = list.find((entry) => entry.message === input.message);
@@ -61,7 +74,10 @@ export class Mailbox {
       ackedBy: new Set(),
     };
     list.push(stored);
-    if (list.length > MAX_MESSAGES_PER_TOPIC) list.splice(0, list.length - MAX_MESSAGES_PER_TOPIC);
+    if (list.length > this.limits.maxMessagesPerTopic) list.splice(0, list.length - this.limits.maxMessagesPerTopic);
+    let total = list.reduce((sum, entry) => sum + bytes(entry), 0);
+    // The newest message always stays (its size is bounded by maxMessageBytes, below maxBytesPerTopic).
+    while (total > this.limits.maxBytesPerTopic && list.length > 1) total -= bytes(list.shift()!);
     this.topics.set(input.topic, list);
     return { stored, duplicate: false };
   }

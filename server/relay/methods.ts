@@ -12,6 +12,10 @@ export interface Connection {
   ws: WebSocket;
   /** The `iss` of its auth JWT. */
   clientId: string;
+  /** The JWT's `exp`, in seconds since the epoch: the socket is closed then. */
+  expiresAt: number;
+  /** The timer that closes the socket at `expiresAt`. */
+  expiry?: ReturnType<typeof setTimeout>;
   topics: Set<string>;
   alive: boolean;
   closed: Promise<void>;
@@ -24,8 +28,11 @@ export interface Handled {
 }
 
 export interface RelayOperations {
-  /** Adds the socket to the topic; returns the subscription id. */
-  subscribe(conn: Connection, topic: string): string;
+  /**
+   * Adds the socket to the topics; returns their subscription ids. All or nothing: past a bound it throws
+   * a LimitError and subscribes none.
+   */
+  subscribe(conn: Connection, topics: string[]): string[];
   unsubscribe(conn: Connection, topic: string): void;
   /** Stores and fans out (never to the publisher). */
   publish(conn: Connection, params: check.PublishParams): void;
@@ -36,15 +43,15 @@ export interface RelayOperations {
 
 export type Method = (conn: Connection, params: unknown) => Handled;
 
-export function relayMethods(ops: RelayOperations): Record<string, Method> {
+export function relayMethods(ops: RelayOperations, { maxMessageBytes }: { maxMessageBytes: number }): Record<string, Method> {
   return {
     irn_subscribe(conn, raw) {
       const topic = check.topic(check.object(raw).topic);
-      return { result: ops.subscribe(conn, topic), after: () => ops.flush(conn, topic) };
+      return { result: ops.subscribe(conn, [topic])[0], after: () => ops.flush(conn, topic) };
     },
     irn_batchSubscribe(conn, raw) {
       const topics = check.topics(check.object(raw).topics);
-      return { result: topics.map((topic) => ops.subscribe(conn, topic)), after: () => topics.forEach((topic) => ops.flush(conn, topic)) };
+      return { result: ops.subscribe(conn, topics), after: () => topics.forEach((topic) => ops.flush(conn, topic)) };
     },
     irn_unsubscribe(conn, raw) {
       ops.unsubscribe(conn, check.topic(check.object(raw).topic));
@@ -58,13 +65,13 @@ export function relayMethods(ops: RelayOperations): Record<string, Method> {
       return { result: true };
     },
     irn_publish(conn, raw) {
-      ops.publish(conn, check.publishParams(raw));
+      ops.publish(conn, check.publishParams(raw, 'params', maxMessageBytes));
       return { result: true };
     },
     irn_batchPublish(conn, raw) {
       const list = check.object(raw).messages;
       if (!Array.isArray(list) || list.length > check.MAX_BATCH) throw new check.ParamsError(`messages must be an array of at most ${check.MAX_BATCH}`);
-      const messages = list.map((item, index) => check.publishParams(item, `messages[${index}]`));
+      const messages = list.map((item, index) => check.publishParams(item, `messages[${index}]`, maxMessageBytes));
       messages.forEach((params) => ops.publish(conn, params));
       return { result: true };
     },
@@ -79,11 +86,11 @@ export function relayMethods(ops: RelayOperations): Record<string, Method> {
     wc_proposeSession(conn, raw) {
       const params = check.object(raw);
       const pairingTopic = check.topic(params.pairingTopic, 'pairingTopic');
-      const message = check.message(params.sessionProposal, 'sessionProposal');
+      const message = check.message(params.sessionProposal, 'sessionProposal', maxMessageBytes);
       const ttl = check.ttl(params.ttl, 300);
       const attestation = check.optionalString(params.attestation, 'attestation');
       // The dapp never subscribes to its pairing topic itself: this call does it.
-      ops.subscribe(conn, pairingTopic);
+      ops.subscribe(conn, [pairingTopic]);
       ops.publish(conn, { topic: pairingTopic, message, ttl, tag: check.TAGS.sessionPropose, ...(attestation ? { attestation } : {}) });
       return { result: true, after: () => ops.flush(conn, pairingTopic) };
     },
@@ -91,11 +98,11 @@ export function relayMethods(ops: RelayOperations): Record<string, Method> {
       const params = check.object(raw);
       const sessionTopic = check.topic(params.sessionTopic, 'sessionTopic');
       const pairingTopic = check.topic(params.pairingTopic, 'pairingTopic');
-      const response = check.message(params.sessionProposalResponse, 'sessionProposalResponse');
-      const settle = check.message(params.sessionSettlementRequest, 'sessionSettlementRequest');
+      const response = check.message(params.sessionProposalResponse, 'sessionProposalResponse', maxMessageBytes);
+      const settle = check.message(params.sessionSettlementRequest, 'sessionSettlementRequest', maxMessageBytes);
       const ttl = check.ttl(params.ttl, 300);
       // Likewise the wallet never subscribes to the session topic itself.
-      ops.subscribe(conn, sessionTopic);
+      ops.subscribe(conn, [sessionTopic]);
       ops.publish(conn, { topic: pairingTopic, message: response, ttl, tag: check.TAGS.sessionProposeResponse });
       ops.publish(conn, { topic: sessionTopic, message: settle, ttl, tag: check.TAGS.sessionSettle });
       return { result: true, after: () => ops.flush(conn, sessionTopic) };

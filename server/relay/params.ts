@@ -41,8 +41,9 @@ export function topics(value: unknown, name = 'topics'): string[] {
   return value.map((item, index) => topic(item, `${name}[${index}]`));
 }
 
-export function message(value: unknown, name = 'message'): string {
+export function message(value: unknown, name = 'message', maxBytes = Infinity): string {
   if (typeof value !== 'string' || value.length === 0) throw new ParamsError(`${name} must be a non-empty string`);
+  if (Buffer.byteLength(value, 'utf8') > maxBytes) throw new ParamsError(`${name} is over ${maxBytes} bytes`);
   return value;
 }
 
@@ -75,12 +76,12 @@ export interface PublishParams {
 }
 
 /** `irn_publish` params (analytics fields such as correlationId are ignored). */
-export function publishParams(value: unknown, name = 'params'): PublishParams {
+export function publishParams(value: unknown, name = 'params', maxMessageBytes = Infinity): PublishParams {
   const params = object(value, name);
   const attestation = optionalString(params.attestation, `${name}.attestation`);
   return {
     topic: topic(params.topic, `${name}.topic`),
-    message: message(params.message, `${name}.message`),
+    message: message(params.message, `${name}.message`, maxMessageBytes),
     ttl: ttl(params.ttl, DEFAULT_TTL_SECONDS, `${name}.ttl`),
     tag: tag(params.tag, 0, `${name}.tag`),
     ...(attestation ? { attestation } : {}),

@@ -12,15 +12,18 @@
  * Messages go out as `irn_subscription` requests, to every subscriber except the publisher; the client's
  * `{ id, result: true }` marks the message acked for that client id. The relay pings every socket every
  * `pingMs` (Node clients drop a socket after 35 s without one) and drops those that stopped answering.
+ * Every resource a client can make it hold is bounded (limits.ts), and a socket is closed when its JWT expires.
  */
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isAddressInUse, PortInUseError } from '../ports.js';
-import { RelayAuthError, verifyRelayAuth } from './auth.js';
-import { idKey, parseWire, RawNumber, stringifyWire } from './json.js';
+import { RelayAuthError, audienceMatches, verifyRelayAuth } from './auth.js';
+import { dispatch } from './dispatch.js';
+import { idKey, stringifyWire } from './json.js';
+import { type RelayLimits, relayLimits } from './limits.js';
+import { Subscriptions, subscriptionId } from './subscriptions.js';
 import { Mailbox, type StoredMessage } from './mailbox.js';
-import { relayMethods, type Connection, type Handled } from './methods.js';
+import { relayMethods, type Connection } from './methods.js';
 import * as check from './params.js';
 
 export interface RelayOptions {
@@ -29,6 +32,13 @@ export interface RelayOptions {
   port?: number;
   /** How often every socket is pinged (default 20 s; the Node client gives up after 35 s without one). */
   pingMs?: number;
+  /**
+   * The URL clients are given for this relay (what their JWT's `aud` must name), e.g. `wss://relay.example.com`
+   * behind a TLS proxy. Default: the address it listens on, `ws://<host>:<port>`.
+   */
+  publicUrl?: string;
+  /** Bounds on what clients can make the relay hold (limits.ts); each defaults to DEFAULT_LIMITS. */
+  limits?: Partial<RelayLimits>;
   /** One line per connection, rejection and message flow. */
   log?: (line: string) => void;
 }
@@ -58,6 +68,8 @@ export interface RelayStats {
 export interface Relay {
   /** e.g. ws://127.0.0.1:8548 */
   url: string;
+  /** What JWT audiences are checked against: `publicUrl`, or `url`. */
+  publicUrl: string;
   port: number;
   stats(): RelayStats;
   /** Closes every socket (code 1001) and the server; idempotent. */
@@ -67,29 +79,30 @@ export interface Relay {
 /** Close code for refused auth: anything but 3000, which the client treats as fatal (it would never retry). */
 export const AUTH_CLOSE_CODE = 4001;
 const STOP_CLOSE_CODE = 1001;
-const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
 const SWEEP_MS = 10_000;
 const STOP_GRACE_MS = 1000;
-
-type JsonRpcId = string | number | RawNumber | null;
-
-function toText(data: RawData): string {
-  if (Buffer.isBuffer(data)) return data.toString('utf8');
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data).toString('utf8');
-}
-
-function isId(value: unknown): value is Exclude<JsonRpcId, null> {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || value instanceof RawNumber;
-}
 
 const short = (clientId: string) => `…${clientId.slice(-6)}`;
 const shortTopic = (topic: string) => topic.slice(0, 8);
 
-export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log }: RelayOptions = {}): Promise<Relay> {
-  const mailbox = new Mailbox();
+/** Longest a timer may wait (setTimeout's 32-bit limit); a later JWT expiry is re-armed from there. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publicUrl: configuredUrl, limits: given, log }: RelayOptions = {}): Promise<Relay> {
+  let limits: RelayLimits;
+  try {
+    limits = relayLimits(given);
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+  if (configuredUrl !== undefined && !audienceMatches(configuredUrl, configuredUrl)) {
+    return Promise.reject(new TypeError(`publicUrl must be a ws: or wss: URL (got ${JSON.stringify(configuredUrl)})`));
+  }
+  // Known once listening (the default is the bound address).
+  let publicUrl = configuredUrl ?? '';
+  const mailbox = new Mailbox(Date.now, limits);
   const connections = new Set<Connection>();
-  const subscribers = new Map<string, Set<Connection>>();
+  const subscriptions = new Subscriptions(limits);
   const awaitingAck = new Map<string, { conn: Connection; stored: StoredMessage }>();
   const counters = { delivered: 0, acked: 0, authRejected: 0, publishes: {} as Record<string, number>, methods: {} as Record<string, number> };
   // Our own request ids: safe integers, unique for this relay's life, so the client's acks echo them unchanged.
@@ -98,9 +111,6 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log 
   const send = (conn: Connection, payload: unknown): void => {
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(stringifyWire(payload));
   };
-
-  const subscriptionId = (topic: string, clientId: string): string =>
-    createHash('sha256').update(topic + clientId).digest('hex');
 
   const deliver = (conn: Connection, stored: StoredMessage): void => {
     const id = ++nextId;
@@ -114,26 +124,14 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log 
     for (const stored of mailbox.pendingFor(topic, conn.clientId)) deliver(conn, stored);
   };
 
-  const subscribe = (conn: Connection, topic: string): string => {
-    conn.topics.add(topic);
-    const set = subscribers.get(topic) ?? new Set();
-    set.add(conn);
-    subscribers.set(topic, set);
-    return subscriptionId(topic, conn.clientId);
-  };
-
-  const unsubscribe = (conn: Connection, topic: string): void => {
-    conn.topics.delete(topic);
-    const set = subscribers.get(topic);
-    set?.delete(conn);
-    if (set?.size === 0) subscribers.delete(topic);
-  };
+  const subscribe = (conn: Connection, topics: string[]): string[] => subscriptions.add(conn, topics);
+  const unsubscribe = (conn: Connection, topic: string): void => subscriptions.remove(conn, topic);
 
   const publish = (conn: Connection, params: check.PublishParams): void => {
     const { stored, duplicate } = mailbox.store({ ...params, publisher: conn.clientId });
     counters.publishes[String(params.tag)] = (counters.publishes[String(params.tag)] ?? 0) + 1;
     let fanout = 0;
-    for (const peer of subscribers.get(params.topic) ?? []) {
+    for (const peer of subscriptions.peers(params.topic)) {
       if (peer.clientId === conn.clientId || stored.ackedBy.has(peer.clientId)) continue;
       deliver(peer, stored);
       fanout++;
@@ -148,7 +146,19 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log 
       return { topic: stored.topic, message: stored.message, publishedAt: stored.publishedAt, tag: stored.tag, ...(stored.attestation ? { attestation: stored.attestation } : {}) };
     });
 
-  const handlers = relayMethods({ subscribe, unsubscribe, publish, flush, fetchMessages });
+  const handlers = relayMethods({ subscribe, unsubscribe, publish, flush, fetchMessages }, limits);
+
+  const expired = (conn: Connection) => conn.expiresAt * 1000 <= Date.now();
+  const closeExpired = (conn: Connection) => {
+    log?.(`client ${short(conn.clientId)}: JWT expired, closing`);
+    conn.ws.close(AUTH_CLOSE_CODE, 'unauthorized: JWT expired');
+  };
+  /** Closes the socket when its JWT expires (the client reconnects with a fresh one). */
+  const armExpiry = (conn: Connection): ReturnType<typeof setTimeout> =>
+    setTimeout(() => {
+      if (expired(conn)) closeExpired(conn);
+      else conn.expiry = armExpiry(conn);
+    }, Math.min(MAX_TIMER_MS, Math.max(0, conn.expiresAt * 1000 - Date.now())));
 
   const onAck = (conn: Connection, id: unknown, payload: Record<string, unknown>): void => {
     const key = idKey(id);
@@ -163,69 +173,17 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log 
 
   const onMessage = (conn: Connection, data: RawData): void => {
     conn.alive = true;
-    let payload: unknown;
-    try {
-      payload = parseWire(toText(data));
-    } catch {
-      send(conn, { id: null, jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: malformed JSON' } });
-      return;
-    }
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
-      send(conn, { id: null, jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: expected one JSON-RPC object (batches are not supported)' } });
-      return;
-    }
-    const request = payload as Record<string, unknown>;
-    const id: JsonRpcId = isId(request.id) ? request.id : null;
-    if (request.method === undefined) {
-      if ('result' in request || 'error' in request) onAck(conn, request.id, request);
-      else send(conn, { id, jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: no method' } });
-      return;
-    }
-    if (typeof request.method !== 'string') {
-      send(conn, { id, jsonrpc: '2.0', error: { code: -32600, message: 'Invalid request: method must be a string' } });
-      return;
-    }
-    const method = request.method;
-    counters.methods[method] = (counters.methods[method] ?? 0) + 1;
-    // A request without an id is a notification: no answer.
-    const reply = (body: { result: unknown } | { error: { code: number; message: string } }) => {
-      if (request.id !== undefined) send(conn, { id, jsonrpc: '2.0', ...body });
-    };
-    const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-    if (!handler) {
-      reply({ error: { code: -32601, message: `Method not found: ${method}` } });
-      return;
-    }
-    let handled: Handled;
-    try {
-      handled = handler(conn, request.params);
-    } catch (err) {
-      if (err instanceof check.ParamsError) reply({ error: { code: -32602, message: `Invalid params: ${err.message}` } });
-      else {
-        log?.(`${method} failed: ${(err as Error).stack ?? String(err)}`);
-        reply({ error: { code: -32603, message: 'Internal error' } });
-      }
-      return;
-    }
-    reply({ result: handled.result });
-    handled.after?.();
+    // The token is checked on the open socket too: nothing is answered once it has expired.
+    if (expired(conn)) return closeExpired(conn);
+    dispatch(conn, data, { handlers, send, onAck, countMethod: (method) => (counters.methods[method] = (counters.methods[method] ?? 0) + 1), log });
   };
 
   const onConnection = (ws: WebSocket, req: IncomingMessage): void => {
-    const requestHost = req.headers.host ?? '';
     let clientId: string;
+    let expiresAt: number;
     try {
       const url = new URL(req.url ?? '/', 'ws://relay.invalid');
-      ({ clientId } = verifyRelayAuth(url.searchParams.get('auth'), {
-        audienceOk: (aud) => {
-          try {
-            const target = new URL(aud);
-            return (target.protocol === 'ws:' || target.protocol === 'wss:') && target.host === requestHost;
-          } catch {
-            return false;
-          }
-        },
-      }));
+      ({ clientId, expiresAt } = verifyRelayAuth(url.searchParams.get('auth'), { audienceOk: (aud) => audienceMatches(aud, publicUrl) }));
     } catch (err) {
       counters.authRejected++;
       const reason = err instanceof RelayAuthError ? err.message : 'bad auth';
@@ -235,13 +193,15 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log 
     }
 
     let onClosed = (): void => undefined;
-    const conn: Connection = { ws, clientId, topics: new Set(), alive: true, closed: new Promise((resolve) => (onClosed = resolve)) };
+    const conn: Connection = { ws, clientId, expiresAt, topics: new Set(), alive: true, closed: new Promise((resolve) => (onClosed = resolve)) };
+    conn.expiry = armExpiry(conn);
     connections.add(conn);
     log?.(`client ${short(clientId)} connected (${connections.size} open)`);
     ws.on('pong', () => (conn.alive = true));
     ws.on('message', (data) => onMessage(conn, data));
     ws.on('error', (err) => log?.(`socket error from ${short(clientId)}: ${err.message}`));
     ws.on('close', (code) => {
+      clearTimeout(conn.expiry);
       for (const topic of [...conn.topics]) unsubscribe(conn, topic);
       for (const [key, entry] of awaitingAck) if (entry.conn === conn) awaitingAck.delete(key);
       connections.delete(conn);
@@ -250,7 +210,7 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log 
     });
   };
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
   let stopping: Promise<void> | undefined;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -303,7 +263,7 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log 
       });
       mailbox.clear();
       awaitingAck.clear();
-      subscribers.clear();
+      subscriptions.clear();
     })());
 
   return new Promise((resolve, reject) => {
@@ -321,19 +281,20 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, log 
       const address = server.address();
       const boundPort = typeof address === 'object' && address ? address.port : port;
       const urlHost = host.includes(':') ? `[${host}]` : host;
+      const url = `ws://${urlHost}:${boundPort}`;
+      publicUrl = configuredUrl ?? url;
       resolve({
-        url: `ws://${urlHost}:${boundPort}`,
+        url,
+        publicUrl,
         port: boundPort,
         stop,
         stats: () => {
           mailbox.sweep();
-          let subscriptions = 0;
-          for (const set of subscribers.values()) subscriptions += set.size;
           return {
             connections: connections.size,
             clients: new Set([...connections].map((conn) => conn.clientId)).size,
-            topics: subscribers.size,
-            subscriptions,
+            topics: subscriptions.topicCount,
+            subscriptions: subscriptions.count,
             storedMessages: mailbox.messageCount,
             publishes: { ...counters.publishes },
             methods: { ...counters.methods },

@@ -1,19 +1,11 @@
 /**
  * Links that open a wallet app with a WalletConnect URI (reference/hosted-api.md §7.4). The links come from
- * the wallet directory, a remote service: each is checked here before anything navigates to it, so a record
- * carrying `javascript:`, `data:`, `file:` or the like is never followed.
+ * the wallet directory, a remote service: each is checked here before anything navigates to it. Only two
+ * kinds are followed: an `https:` universal link, and a custom app scheme (`metamask://`) that is not one
+ * of the system's or the browser's (`system-schemes.ts`: `javascript:`, `tel:`, `sms:`, `itms-services:`,
+ * `ms-settings:`, `intent:`, `http:`…). Everything else is refused.
  */
-
-/**
- * Schemes never followed, whatever the record says: script and document schemes (javascript, vbscript,
- * data, blob, about, view-source…), local files, plain-text transports (http, ws, ftp; https is the only
- * web link), browser-internal pages, and Android `intent:` (it can start any app component).
- */
-const REFUSED_SCHEMES = new Set([
-  'javascript', 'vbscript', 'livescript', 'mocha', 'data', 'blob', 'about', 'view-source', 'file', 'filesystem', 'jar', 'resource',
-  'http', 'ws', 'wss', 'ftp', 'intent', 'android-app', 'chrome', 'chrome-extension', 'chrome-untrusted', 'edge', 'brave', 'opera',
-  'moz-extension', 'safari-extension', 'safari-web-extension', 'ms-browser-extension',
-]);
+import { isSystemScheme } from './system-schemes.js';
 
 /**
  * Whitespace, control, zero-width and bidirectional-control characters anywhere in a link: browsers drop
@@ -35,12 +27,9 @@ export function appLinkKind(link: string): AppLinkKind | undefined {
   if (typeof link !== 'string' || link.length === 0 || link.length > MAX_LINK_LENGTH || UNSAFE_CHARACTERS.test(link)) return undefined;
   if (/^https:\/\//i.test(link)) return /^https:\/\/[^/\\]/i.test(link) && universalUrl(link) ? 'universal' : undefined;
   const scheme = NATIVE_LINK.exec(link)?.[1]?.toLowerCase();
-  if (!scheme || scheme === 'https' || REFUSED_SCHEMES.has(scheme)) return undefined;
+  if (!scheme || scheme === 'https' || isSystemScheme(scheme)) return undefined;
   return 'native';
 }
-
-/** True when `link` may be followed: an https URL or a plain app scheme (see `appLinkKind`). */
-export const isSafeAppLink = (link: string): boolean => appLinkKind(link) !== undefined;
 
 function universalUrl(link: string): URL | undefined {
   try {
@@ -62,7 +51,7 @@ const withWcPath = (path: string) => (/\/wc\/?$/.test(path) ? path.replace(/\/$/
  *   has is kept, a fragment dropped;
  * - native `metamask://` → `metamask://wc?uri=<encoded>`, `okex://main` → `okex://main/wc?uri=<encoded>`,
  *   `trust:` → `trust://wc?uri=<encoded>`.
- * A link already ending in `/wc` does not get a second one. Undefined for a link `isSafeAppLink` refuses.
+ * A link already ending in `/wc` does not get a second one. Undefined for a link `appLinkKind` refuses.
  */
 export function buildWalletLink(link: string, wcUri: string): string | undefined {
   const kind = appLinkKind(link);

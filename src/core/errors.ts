@@ -54,4 +54,13 @@ export class WidgetError extends Error {
   }
 }
 
+/** What a view or a `wallet-error` shows of an error: its code and its user-safe message. */
+export interface ErrorSummary {
+  code: WidgetErrorCode;
+  message: string;
+}
+
+/** The one way to turn a WidgetError into what is shown: `{ code, message: shortMessage }`. */
+export const errorSummary = (error: WidgetError): ErrorSummary => ({ code: error.code, message: error.shortMessage });
+
 export const isWidgetError = (value: unknown): value is WidgetError => value instanceof WidgetError;

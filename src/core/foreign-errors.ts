@@ -4,6 +4,8 @@ import { type MessageId, t } from './messages.js';
 /**
  * The one place where errors from wallets are recognised, by their codes (EIP-1193 and EIP-1474),
  * never by their message text. `during` says what the widget was doing, which decides the words.
+ * The other direction, errors the widget's own provider gives the host, is `provider-rpc-error.ts` (kept
+ * apart so that it loads with the WalletConnect chunk, not the entry file).
  */
 export type Operation = 'connect' | 'disconnect' | 'switch' | 'request';
 
@@ -34,6 +36,13 @@ export const ProviderErrorCode = {
   unrecognizedChain: 4902,
 } as const;
 
+/** JSON-RPC 2.0 error codes (EIP-1474) the widget tells apart. */
+export const JsonRpcErrorCode = {
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internal: -32603,
+} as const;
+
 /**
  * The numeric `code` of a wallet error. Some wallets wrap theirs in a generic JSON-RPC error (-32603) with
  * the real one in `data.originalError` or `cause`: a provider code (EIP-1193, 4000–4999) found anywhere in
@@ -52,6 +61,12 @@ export function providerErrorCode(error: unknown): number | undefined {
   return first;
 }
 
+/** Whether the wallet does not have the method: EIP-1193 4200, or JSON-RPC -32601. */
+export function isUnsupportedMethod(error: unknown): boolean {
+  const code = providerErrorCode(error);
+  return code === ProviderErrorCode.unsupportedMethod || code === JsonRpcErrorCode.methodNotFound;
+}
+
 /** Whether the wallet (or the visitor in it) said no: EIP-1193 4001, or WalletConnect's 5000–5002. */
 export function isRejection(error: unknown): boolean {
   const code = providerErrorCode(error);
@@ -65,8 +80,6 @@ export function toWidgetError(error: unknown, during: Operation): WidgetError {
   const make = ([c, id]: [WidgetErrorCode, MessageId]) => new WidgetError(c, t(id), { details, cause: error });
   if (isRejection(error)) return make(rejected[during]);
   switch (code) {
-    case ProviderErrorCode.userRejected:
-      return make(rejected[during]);
     case ProviderErrorCode.unauthorized:
       return make(['UNAUTHORIZED', 'error.unauthorized']);
     case ProviderErrorCode.unrecognizedChain:

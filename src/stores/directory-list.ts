@@ -1,15 +1,12 @@
-import { atom, computed } from 'nanostores';
+import { computed } from 'nanostores';
 import type { Caip2 } from '../core/caip.js';
 import { appLinkKind } from '../core/deep-links.js';
-import { isMobileDevice } from '../core/device.js';
 import { $config } from './config.js';
+import { $onMobile } from './device.js';
 import { $directory, type DirectoryError, type DirectoryWallet, directoryWalletImage } from './directory.js';
 import { $directorySearch } from './directory-search.js';
 import { $recentWallets } from './recent-wallets.js';
 import { $wallets } from './wallets.js';
-
-/** Whether this is a phone or tablet (read once, when the directory code loads; tests set it). */
-export const $onMobile = atom<boolean>(isMobileDevice());
 
 /** One wallet as the AllWallets view shows it. */
 export interface DirectoryItem {

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_SIZE } from '../core/constants.js';
-import { WidgetError, isWidgetError } from '../core/errors.js';
+import { WidgetError, errorSummary, isWidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';
 import { getWallets } from '../services/directory.js';
 import { $config } from './config.js';
@@ -64,7 +64,7 @@ async function run(term: string, mine: number) {
   } catch (cause) {
     if (mine !== latest) return;
     const error = isWidgetError(cause) ? cause : new WidgetError('UNKNOWN', t('error.unknown'), { cause });
-    $directorySearch.set({ ...$directorySearch.get(), status: 'error', error: { code: error.code, message: error.shortMessage } });
+    $directorySearch.set({ ...$directorySearch.get(), status: 'error', error: errorSummary(error) });
     reportError(error);
   }
 }

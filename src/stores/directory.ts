@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { RECOMMENDED_WALLETS, WALLET_PAGE_SIZE } from '../core/constants.js';
 import type { WidgetConfig } from '../core/config.js';
-import { WidgetError, type WidgetErrorCode, isWidgetError } from '../core/errors.js';
+import { WidgetError, type WidgetErrorCode, errorSummary, isWidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';
 import { DIRECTORY_ID, type DirectoryConfig, type DirectoryWallet, getWallets, walletImageUrl } from '../services/directory.js';
 import { $config } from './config.js';
@@ -132,7 +132,7 @@ export async function loadNextPage(): Promise<void> {
     const now = current();
     if (!now) return;
     const error = toDirectoryError(cause);
-    $directory.set({ ...now, status: 'error', error: { code: error.code, message: error.shortMessage } });
+    $directory.set({ ...now, status: 'error', error: errorSummary(error) });
     reportError(error);
   }
 }

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import type { Caip2 } from '../core/caip.js';
-import type { WidgetErrorCode } from '../core/errors.js';
+import type { ErrorSummary } from '../core/errors.js';
 import type { ViewName } from '../core/events.js';
 
 /** Each view with its own parameters: a discriminated union, not a view name plus a grab-bag. */
@@ -43,11 +43,8 @@ export interface ChosenWallet {
 /** The Account view's tabs. */
 export type AccountTab = 'tokens' | 'activity';
 
-/** What went wrong in a view, as the view shows it. */
-export interface RouteError {
-  code: WidgetErrorCode;
-  message: string;
-}
+/** What went wrong in a view, as the view shows it (`errorSummary` makes one from a WidgetError). */
+export type RouteError = ErrorSummary;
 
 // Every public view name has a route, and every route is a public view name.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -61,6 +58,14 @@ export const $route = computed($history, (history) => history[history.length - 1
 export const pushRoute = (route: Route) => $history.set([...$history.get(), route]);
 /** Shows `route` instead of the current one. */
 export const replaceRoute = (route: Route) => $history.set([...$history.get().slice(0, -1), route]);
+/**
+ * Shows `route` for a step the visitor takes: in place of the current view when that is the same view (a
+ * retry, a second choice), else on top of it, so Back returns to where the step started.
+ */
+export function showRoute(route: Route): void {
+  if ($route.get().view === route.view) replaceRoute(route);
+  else pushRoute(route);
+}
 /** Starts a fresh history at `route`. */
 export const resetRoute = (route: Route) => $history.set([route]);
 /** Goes back one view; false when there is nothing to go back to. */

@@ -142,5 +142,66 @@ describe('AllWallets: the wallet directory of the local stack', () => {
       assert.equal(((await waitForEvent(page, 'wallet-connect')) as { address: string }).address, ACCOUNT_0);
       assert.deepEqual(demo.errors, []);
     });
+
+    it('opens the wallet by itself once per choice: a URI renewed after 4 minutes is not followed again', async () => {
+      const browser = e2e.browser;
+      context = await browser.newContext({ isMobile: true, hasTouch: true, userAgent: IPHONE, viewport: { width: 390, height: 844 } });
+      const demo = await openDemo({ stack: e2e.stack, browser, stop: async () => {} }, context);
+      const { page } = demo;
+      await page.clock.install();
+      // MetaMask by its universal link, so each time the page goes there is a request the test can count;
+      // the 204 answer keeps the page where it is.
+      await page.route(`${e2e.stack.directoryUrl}getWallets**`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { id: string; mobile_link?: string | null }[]; count: number };
+        body.data = body.data.map((w) => (w.id === 'metamask' ? { ...w, mobile_link: 'https://wallet.example/ul' } : w));
+        await route.fulfill({ response, json: body });
+      });
+      const opened: string[] = [];
+      const waiters: (() => void)[] = [];
+      await page.route('https://wallet.example/**', async (route) => {
+        opened.push(route.request().url());
+        waiters.splice(0).forEach((wake) => wake());
+        await route.fulfill({ status: 204 });
+      });
+      const nextOpen = (count: number) => new Promise<void>((resolve, reject) => {
+        const check = () => (opened.length >= count ? resolve() : waiters.push(check));
+        check();
+        setTimeout(() => reject(new Error(`expected ${count} navigations to the wallet, saw ${opened.length}`)), 10_000).unref();
+      });
+
+      await openModal(page);
+      await inModal(page, '[data-wallet-id="all-wallets"]').tap();
+      await inModal(page, '[part="directory-list"] [data-wallet-id="metamask"]').tap();
+      const button = inModal(page, 'a.button:has-text("Open MetaMask")');
+      await button.waitFor();
+      const first = (await button.getAttribute('href'))!;
+      assert.match(first, /^https:\/\/wallet\.example\/ul\/wc\?uri=wc%3A/);
+      await nextOpen(1);
+      assert.deepEqual(opened, [first]);
+
+      await page.clock.fastForward('04:01');
+      assert.deepEqual(await waitForEvent(page, 'wallet-error'), { code: 'PAIRING_EXPIRED', message: 'The QR code expired. A new one is shown.' });
+      await page.waitForFunction((old) => {
+        const link = document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelector('a.button');
+        return link !== null && link.getAttribute('href') !== old;
+      }, first);
+      const renewed = (await button.getAttribute('href'))!;
+      // The visitor's own tap on Open is the next navigation; the renewal made none before it.
+      await page.evaluate(() => {
+        const link = document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelector('a.button')!;
+        link.setAttribute('href', `${link.getAttribute('href')!}&tapped=1`);
+      });
+      await button.tap();
+      await nextOpen(2);
+      assert.deepEqual(opened, [first, `${renewed}&tapped=1`]);
+
+      // Choosing the wallet again is a new choice: it opens by itself again.
+      await inModal(page, '[part="back-button"]').tap();
+      await inModal(page, '[part="directory-list"] [data-wallet-id="metamask"]').tap();
+      await nextOpen(3);
+      assert.equal(opened.length, 3);
+      assert.deepEqual(demo.errors, []);
+    });
   });
 });

@@ -180,6 +180,47 @@ describe('WalletConnect: QR code, a real wallet peer (WalletKit) over the local 
     assert.equal((await widgetState(page)).status, 'disconnected');
   });
 
+  it("the host's open() during pairing abandons it: status back to disconnected, and the next choice shows a fresh QR code", async () => {
+    const { page } = await e2e.open();
+    const uri = await showWalletConnectQr(page);
+    assert.equal((await widgetState(page)).status, 'connecting');
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open());
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Connect Wallet');
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    // The abandoned URI is never shown again, not even for a moment before the new one.
+    await inModal(page, '[data-wallet-id="walletconnect"]').click();
+    assert.notEqual(await scanQr(page), uri);
+    assert.equal((await widgetState(page)).status, 'connecting');
+  });
+
+  it("leaves nothing on the host's globals: no _walletConnectCore_*, no other new window property", async () => {
+    const { page } = await e2e.open();
+    const before = await page.evaluate(() => Object.getOwnPropertyNames(window));
+    await connectThroughQr(page);
+    const added = await page.evaluate((names) => Object.getOwnPropertyNames(window).filter((name) => !names.includes(name)), before);
+    assert.deepEqual(added, []);
+  });
+
+  it('a changed project-id replaces the client and closes the previous relay socket', async () => {
+    const { page } = await e2e.open();
+    const sockets: import('playwright-core').WebSocket[] = [];
+    page.on('websocket', (ws) => sockets.push(ws));
+    await showWalletConnectQr(page);
+    assert.equal(sockets.length, 1);
+    const first = sockets[0]!;
+    const closed = new Promise<void>((resolve, reject) => {
+      first.on('close', () => resolve());
+      setTimeout(() => reject(new Error('the first relay socket is still open 5 s after the client was replaced')), 5000).unref();
+    });
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.setAttribute('project-id', 'another-project'));
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open());
+    await inModal(page, '[data-wallet-id="walletconnect"]').click();
+    await scanQr(page);
+    await closed;
+    assert.equal(sockets.filter((ws) => !ws.isClosed()).length, 1);
+    assert.match(sockets.at(-1)!.url(), /[?&]projectId=another-project(&|$)/);
+  });
+
   it('says the relay cannot be reached within 10 seconds when it is down', async () => {
     const { page } = await e2e.open();
     // The relay's address answers, but every connection is dropped at once: a relay that is down.

@@ -101,6 +101,9 @@ describe('wallet directory: default data', () => {
     assert.ok(page.data.every((wallet) => wallet.mobile_link === null));
     assert.equal(isSafeMobileLink('https://metamask.app.link'), true);
     assert.equal(isSafeMobileLink('http://insecure.example'), false);
+    for (const link of ['tel://+15551234', 'sms://1', 'itms-services://?action=download-manifest', 'ms-settings://x', 'intent://x#Intent;end']) {
+      assert.equal(isSafeMobileLink(link), false, link);
+    }
   });
 });
 

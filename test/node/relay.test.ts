@@ -34,8 +34,7 @@ function identity(): Identity {
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function jwt(id: Identity, aud: string, { exp, signer }: { exp?: number; signer?: KeyObject } = {}): string {
-  const iat = Math.floor(Date.now() / 1000);
+function jwt(id: Identity, aud: string, { exp, iat = Math.floor(Date.now() / 1000), signer }: { exp?: number; iat?: number; signer?: KeyObject } = {}): string {
   const data = `${b64({ alg: 'EdDSA', typ: 'JWT' })}.${b64({ iss: id.did, sub: 'test', aud, iat, exp: exp ?? iat + 86400 })}`;
   return `${data}.${sign(null, Buffer.from(data), signer ?? id.privateKey).toString('base64url')}`;
 }
@@ -119,10 +118,19 @@ class Client {
   }
 }
 
-function connect(relay: Relay, { id = identity(), auth, autoAck = true, autoPong = true }: { id?: Identity; auth?: string | null; autoAck?: boolean; autoPong?: boolean } = {}): Client {
+interface ConnectOptions {
+  id?: Identity;
+  auth?: string | null;
+  autoAck?: boolean;
+  autoPong?: boolean;
+  /** A Host header of the client's choosing. */
+  host?: string;
+}
+
+function connect(relay: Relay, { id = identity(), auth, autoAck = true, autoPong = true, host }: ConnectOptions = {}): Client {
   const token = auth === undefined ? jwt(id, relay.url) : auth;
   const url = token === null ? relay.url : `${relay.url}/?auth=${encodeURIComponent(token)}&projectId=test&ua=node-test`;
-  return new Client(new WebSocket(url, { autoPong }), id, autoAck);
+  return new Client(new WebSocket(url, { autoPong, ...(host ? { headers: { host } } : {}) }), id, autoAck);
 }
 
 async function open(relay: Relay, options?: Parameters<typeof connect>[1]): Promise<Client> {
@@ -193,6 +201,94 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     }
     assert.equal(r.stats().authRejected, cases.length);
     assert.equal(r.stats().connections, 0);
+  });
+
+  it('refuses a JWT issued in the future or with exp before iat, and closes an open socket with 4001 when its JWT expires', async () => {
+    const r = await relay();
+    const id = identity();
+    const now = Math.floor(Date.now() / 1000);
+    for (const [name, auth, reason] of [
+      ['issued in an hour', jwt(id, r.url, { iat: now + 3600, exp: now + 7200 }), /JWT iat is in the future/],
+      ['exp before iat', jwt(id, r.url, { iat: now + 100, exp: now + 50 }), /JWT exp is not after iat/],
+    ] as const) {
+      const c = connect(r, { id, auth });
+      clients.push(c);
+      const closed = await c.closed;
+      assert.deepEqual([closed.code, reason.test(closed.reason)], [4001, true], `${name}: ${closed.reason}`);
+    }
+    // A token valid for two more seconds: accepted, then the socket is closed when it runs out.
+    const short = await client(r, { id, auth: jwt(id, r.url, { exp: now + 2 }) });
+    assert.equal((await short.request('irn_subscribe', { topic: 'expiring-auth' })).error, undefined);
+    const started = Date.now();
+    assert.deepEqual(await short.closed, { code: 4001, reason: 'unauthorized: JWT expired' });
+    assert.ok(Date.now() - started < 3500, `closed after ${Date.now() - started} ms`);
+  });
+
+  it('checks aud against the configured public URL, never against the Host header the client sends', async () => {
+    const id = identity();
+    const plain = await relay();
+    assert.equal(plain.publicUrl, plain.url);
+    const forged = connect(plain, { id, auth: jwt(id, 'ws://evil.example'), host: 'evil.example' });
+    clients.push(forged);
+    const refused = await forged.closed;
+    assert.deepEqual([refused.code, refused.reason], [4001, 'unauthorized: JWT aud is not this relay']);
+
+    const proxied = await relay({ publicUrl: 'wss://relay.example.com/' });
+    assert.equal(proxied.publicUrl, 'wss://relay.example.com/');
+    const through = await client(proxied, { id, auth: jwt(id, 'wss://relay.example.com') });
+    assert.equal((await through.request('irn_subscribe', { topic: 'behind-a-proxy' })).error, undefined);
+    const direct = connect(proxied, { id, auth: jwt(id, proxied.url) });
+    clients.push(direct);
+    assert.equal((await direct.closed).code, 4001);
+    await assert.rejects(startRelay({ publicUrl: 'https://relay.example.com' }), /publicUrl must be a ws: or wss: URL/);
+    await assert.rejects(startRelay({ limits: { maxTopicsPerSocket: 0 } }), /relay limit maxTopicsPerSocket must be a positive whole number \(got 0\)/);
+  });
+
+  it('answers a publish over 1 MiB with -32602 and keeps the socket; closes it with 1009 for a frame over 2 MiB', async () => {
+    const r = await relay();
+    const a = await client(r);
+    const t = topic('big');
+    const tooBig = await a.request('irn_publish', { topic: t, message: 'A'.repeat(1024 * 1024 + 1), ttl: 300, tag: 1108 });
+    assert.deepEqual(tooBig.error, { code: -32602, message: 'Invalid params: params.message is over 1048576 bytes' });
+    assert.equal((await a.request('irn_publish', { topic: t, message: 'A'.repeat(1024 * 1024), ttl: 300, tag: 1108 })).result, true);
+    assert.equal(r.stats().storedMessages, 1);
+    a.send({ id: 'huge', jsonrpc: '2.0', method: 'irn_publish', params: { topic: t, message: 'A'.repeat(2 * 1024 * 1024), ttl: 300 } });
+    assert.equal((await a.closed).code, 1009);
+  });
+
+  it('bounds topics per socket and subscriptions across the relay with -32005, subscribing nothing of a batch past the bound', async () => {
+    const r = await relay({ limits: { maxTopicsPerSocket: 3, maxSubscriptions: 4 } });
+    const a = await client(r);
+    assert.equal((await a.request('irn_batchSubscribe', { topics: ['t1', 't2'] })).error, undefined);
+    const over = await a.request('irn_batchSubscribe', { topics: ['t1', 't3', 't4'] });
+    assert.deepEqual(over.error, { code: -32005, message: 'Limit exceeded: a socket may subscribe to at most 3 topics' });
+    assert.equal(r.stats().subscriptions, 2);
+    // Subscribing again to a topic it has costs nothing.
+    assert.equal((await a.request('irn_batchSubscribe', { topics: ['t1', 't2', 't3'] })).error, undefined);
+    const b = await client(r);
+    assert.equal((await b.request('irn_subscribe', { topic: 't1' })).error, undefined);
+    assert.deepEqual((await b.request('wc_proposeSession', { pairingTopic: 'p1', sessionProposal: 'cA==', ttl: 300 })).error, {
+      code: -32005, message: 'Limit exceeded: the relay holds at most 4 subscriptions',
+    });
+    assert.equal(r.stats().storedMessages, 0, 'a refused proposal is not published');
+    await a.request('irn_unsubscribe', { topic: 't3' });
+    assert.equal((await b.request('irn_subscribe', { topic: 't9' })).error, undefined);
+    assert.equal(r.stats().subscriptions, 4);
+  });
+
+  it("bounds each topic's mailbox by count and bytes (oldest dropped) and the topics it keeps (new ones refused with -32005)", async () => {
+    const r = await relay({ limits: { maxMessagesPerTopic: 3, maxBytesPerTopic: 10, maxMailboxTopics: 2 } });
+    const a = await client(r);
+    for (const message of ['bTE=', 'bTI=', 'bTM=', 'bTQ=']) await a.request('irn_publish', { topic: 'counted', message, ttl: 300, tag: 1108 });
+    const b = await client(r);
+    await b.request('irn_subscribe', { topic: 'counted' });
+    await b.settle();
+    // Three kept by count, and of their 12 bytes only the newest two fit in 10.
+    assert.deepEqual(b.inbox.map((m) => m.params.data.message), ['bTM=', 'bTQ=']);
+    await a.request('irn_publish', { topic: 'second', message: 'eA==', ttl: 300, tag: 1108 });
+    assert.deepEqual((await a.request('irn_publish', { topic: 'third', message: 'eA==', ttl: 300, tag: 1108 })).error, {
+      code: -32005, message: 'Limit exceeded: the relay keeps messages for at most 2 topics',
+    });
   });
 
   it('fans a publish out to the other subscribers, never back to the publisher', async () => {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { evmCaip2, isEvmAddress } from '../../core/caip.js';
 import { WidgetError } from '../../core/errors.js';
-import { ProviderErrorCode, providerErrorCode, toWidgetError } from '../../core/foreign-errors.js';
+import { isUnsupportedMethod, toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import type { NetworkInfo } from '../../core/networks.js';
 import type { ConnectResult, ConnectorListeners, EvmConnector } from '../types.js';
@@ -66,8 +66,7 @@ export function createInjectedConnector(wallet: InjectedWallet): EvmConnector {
       try {
         await request('wallet_revokePermissions', [{ eth_accounts: {} }]);
       } catch (error) {
-        const code = providerErrorCode(error);
-        if (code !== ProviderErrorCode.unsupportedMethod && code !== -32601) throw toWidgetError(error, 'disconnect');
+        if (!isUnsupportedMethod(error)) throw toWidgetError(error, 'disconnect');
       }
     },
 

@@ -1,5 +1,5 @@
 import type { Eip1193Provider } from '../types.js';
-import { ProviderRpcError } from './provider-error.js';
+import { ProviderRpcError } from '../../core/provider-rpc-error.js';
 
 /**
  * The methods that only read the chain, which any RPC node answers the same as the wallet would. Everything

@@ -1,22 +1,16 @@
 import type { SessionTypes } from '@walletconnect/types';
 import { type Caip2, evmChainId, toHexChainId } from '../../core/caip.js';
-import { toWidgetError } from '../../core/foreign-errors.js';
+import { JsonRpcErrorCode, ProviderErrorCode, toWidgetError } from '../../core/foreign-errors.js';
+import { ProviderRpcError, toProviderRpcError } from '../../core/provider-rpc-error.js';
 import type { NetworkInfo } from '../../core/networks.js';
-import { ProviderRpcError } from '../evm/provider-error.js';
 import { forwardProviderEvents } from '../evm/provider-events.js';
 import { switchEvmChain } from '../evm/switch-chain.js';
 import type { ConnectResult, ConnectorListeners, Eip1193Provider, EvmConnector } from '../types.js';
 import type { WalletConnectClient } from './client.js';
+import { closeIfRetired } from './retired.js';
 import { USER_DISCONNECTED, parseAccounts, parseEvmChain, sessionAccounts } from './session.js';
 
-export { ProviderRpcError };
-
-const toRpcError = (error: unknown, fallbackCode: number): ProviderRpcError => {
-  if (error instanceof ProviderRpcError) return error;
-  const { code, message, data } = (typeof error === 'object' && error ? error : {}) as { code?: unknown; message?: unknown; data?: unknown };
-  const text = typeof message === 'string' && message ? message : String(error);
-  return new ProviderRpcError(typeof code === 'number' ? code : fallbackCode, text, data);
-};
+export { ProviderRpcError } from '../../core/provider-rpc-error.js';
 
 export interface WalletConnectSession {
   /** The id the widget knows the wallet by: its directory id, or "walletconnect". */
@@ -29,6 +23,14 @@ export interface WalletConnectSession {
 
 type Listener = (...args: unknown[]) => void;
 
+/** The WalletConnect connector: an EVM connector that can also be let go of without ending the session. */
+export interface WalletConnectConnector extends EvmConnector {
+  /** Stops listening to the client (a connector that is not used, e.g. a restore that found no accounts). */
+  release(): void;
+}
+
+const sessionEnded = () => new ProviderRpcError(ProviderErrorCode.disconnected, 'The WalletConnect session has ended');
+
 /**
  * A wallet connected over WalletConnect, as an EVM connector: requests the host makes through the provider
  * go to the wallet (`client.request` on the current chain); the wallet's events come back as the provider's
@@ -39,7 +41,7 @@ export function createWalletConnectConnector(
   client: WalletConnectClient,
   init: WalletConnectSession,
   { onChange, onEnd }: { onChange(session: WalletConnectSession): void; onEnd(): void },
-): EvmConnector {
+): WalletConnectConnector {
   const state = { ...init };
   const emitter = new Map<string, Set<Listener>>();
   const emit = (event: string, ...args: unknown[]) => emitter.get(event)?.forEach((listener) => listener(...args));
@@ -66,13 +68,16 @@ export function createWalletConnectConnector(
   }
 
   async function send(method: string, params: unknown): Promise<unknown> {
-    if (!session()) throw new ProviderRpcError(4900, 'The WalletConnect session has ended');
+    const current = session();
+    if (!current) throw sessionEnded();
+    // A method the wallet did not approve: refused here with its EIP-1193 code (the SDK would throw a bare Error).
+    if (!(current.namespaces.eip155?.methods ?? []).includes(method)) {
+      throw new ProviderRpcError(ProviderErrorCode.unsupportedMethod, `The wallet did not approve ${method} for this session`);
+    }
     try {
       return await client.request({ topic: state.topic, chainId: state.chainId, request: { method, params } });
     } catch (error) {
-      // The SDK refuses methods the wallet did not approve before sending anything.
-      const message = error instanceof Error ? error.message : '';
-      throw toRpcError(error, /method/i.test(message) ? 4200 : -32603);
+      throw toProviderRpcError(error, JsonRpcErrorCode.internal);
     }
   }
 
@@ -86,7 +91,7 @@ export function createWalletConnectConnector(
           return toHexChainId(evmChainId(state.chainId) ?? 0);
         case 'wallet_switchEthereumChain': {
           const target = parseEvmChain((Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined) : undefined)?.chainId);
-          if (!target) throw new ProviderRpcError(-32602, 'wallet_switchEthereumChain: params must be [{ chainId: "0x…" }]');
+          if (!target) throw new ProviderRpcError(JsonRpcErrorCode.invalidParams, 'wallet_switchEthereumChain: params must be [{ chainId: "0x…" }]');
           if (target === state.chainId) return null;
           const answer = await send(method, params);
           setChain(target);
@@ -108,9 +113,21 @@ export function createWalletConnectConnector(
     },
   };
 
+  let listening = true;
+  const release = () => {
+    if (!listening) return;
+    listening = false;
+    client.off('session_event', onEvent);
+    client.off('session_update', onUpdate);
+    client.off('session_delete', onDelete);
+    client.off('session_expire', onDelete);
+  };
+  // The session ended, from either side: nothing more will come from the client for it.
   const ended = () => {
+    release();
     onEnd();
-    emit('disconnect', new ProviderRpcError(4900, 'The WalletConnect session has ended'));
+    emit('disconnect', sessionEnded());
+    closeIfRetired(client);
   };
   const onEvent = ({ topic, params }: { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }) => {
     if (topic !== state.topic) return;
@@ -147,21 +164,21 @@ export function createWalletConnectConnector(
     getProvider: () => provider,
     async connect() {
       const result = current();
-      if (!result) throw toWidgetError(new ProviderRpcError(4900, 'The WalletConnect session has ended'), 'connect');
+      if (!result) throw toWidgetError(sessionEnded(), 'connect');
       return result;
     },
     restore: async () => current(),
+    release,
     async disconnect() {
-      client.off('session_event', onEvent);
-      client.off('session_update', onUpdate);
-      client.off('session_delete', onDelete);
-      client.off('session_expire', onDelete);
+      release();
       onEnd();
       if (!session()) return;
       try {
         await client.disconnect({ topic: state.topic, reason: USER_DISCONNECTED });
       } catch (error) {
         throw toWidgetError(error, 'disconnect');
+      } finally {
+        closeIfRetired(client);
       }
     },
     subscribe: (listeners: ConnectorListeners) => forwardProviderEvents(provider, listeners, { accounts: parseAccounts, chain: parseEvmChain }),

@@ -1,7 +1,7 @@
-import { WidgetError } from '../../core/errors.js';
+import { WidgetError, errorSummary } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
 import { reportError } from '../errors.js';
-import { $route, type ChosenWallet, pushRoute, replaceRoute } from '../route.js';
+import { $route, type ChosenWallet, replaceRoute, showRoute } from '../route.js';
 
 /**
  * Shows ConnectingWalletConnect at once and loads WalletConnect's code (its own chunk) to pair. `wallet`
@@ -9,13 +9,12 @@ import { $route, type ChosenWallet, pushRoute, replaceRoute } from '../route.js'
  */
 export function chooseWalletConnect(wallet?: ChosenWallet): void {
   const route = { view: 'ConnectingWalletConnect', wallet } as const;
-  if ($route.get().view === 'ConnectingWalletConnect') replaceRoute(route);
-  else pushRoute(route);
+  showRoute(route);
   import('./walletconnect.js')
     .then((module) => module.connectWalletConnect(wallet))
     .catch((cause: unknown) => {
       const error = new WidgetError('CONNECT_FAILED', t('error.connectFailed'), { cause });
-      if ($route.get().view === 'ConnectingWalletConnect') replaceRoute({ ...route, error: { code: error.code, message: error.shortMessage } });
+      if ($route.get().view === 'ConnectingWalletConnect') replaceRoute({ ...route, error: errorSummary(error) });
       reportError(error);
     });
 }

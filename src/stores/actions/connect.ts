@@ -1,9 +1,10 @@
-import { WidgetError } from '../../core/errors.js';
+import { WidgetError, errorSummary } from '../../core/errors.js';
+import { toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import { $connection } from '../connection.js';
 import { reportError } from '../errors.js';
 import { setModalOpen } from '../modal.js';
-import { $route, pushRoute, replaceRoute } from '../route.js';
+import { replaceRoute, showRoute } from '../route.js';
 import { findWallet } from '../wallets.js';
 import { establishConnection } from './establish-connection.js';
 
@@ -25,8 +26,7 @@ export async function connect(walletId: string): Promise<void> {
   }
   const mine = ++attempt;
   const route = { view: 'ConnectingExternal', walletId } as const;
-  if ($route.get().view === 'ConnectingExternal') replaceRoute(route);
-  else pushRoute(route);
+  showRoute(route);
   $connection.set({ status: 'connecting', walletId });
   try {
     const result = await connector.connect();
@@ -35,14 +35,14 @@ export async function connect(walletId: string): Promise<void> {
     if (!blocked) setModalOpen(false);
   } catch (cause) {
     if (mine !== attempt) return;
-    const error = cause instanceof WidgetError ? cause : new WidgetError('CONNECT_FAILED', t('error.connectFailed'), { cause });
+    const error = toWidgetError(cause, 'connect');
     $connection.set({ status: 'disconnected' });
-    replaceRoute({ view: 'ConnectingExternal', walletId, error: { code: error.code, message: error.shortMessage } });
+    replaceRoute({ ...route, error: errorSummary(error) });
     reportError(error);
   }
 }
 
-/** Abandons a connection attempt still waiting on the wallet (closing, or going back). */
+/** Abandons a connection attempt still waiting on the wallet (closing, going back, or opening afresh). */
 export function cancelConnect(): void {
   attempt++;
   if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });

@@ -3,6 +3,7 @@ import type { ViewName } from '../../core/events.js';
 import { $chainSupported, $connection } from '../connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { type Route, resetRoute } from '../route.js';
+import { cancelConnect } from './connect.js';
 
 export interface OpenOptions {
   view?: ViewName;
@@ -33,8 +34,12 @@ function routeFor(view: ViewName | undefined): Route {
   }
 }
 
-/** Opens the modal on `view`, or on the view that fits the connection. */
+/**
+ * Opens the modal on `view`, or on the view that fits the connection. It starts afresh: a connection
+ * attempt still waiting on the wallet (ConnectingExternal, a WalletConnect pairing) is abandoned.
+ */
 export function open(options: OpenOptions = {}): void {
+  cancelConnect();
   resetRoute(routeFor(options.view));
   if (!$modal.get().open) setModalOpen(true);
 }

@@ -1,6 +1,6 @@
 import { isEvmConnector } from '../../connectors/types.js';
 import type { Caip2 } from '../../core/caip.js';
-import { WidgetError } from '../../core/errors.js';
+import { WidgetError, errorSummary } from '../../core/errors.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import { networkInfo } from '../../core/networks.js';
@@ -41,7 +41,7 @@ export async function switchNetwork(chainId: Caip2): Promise<void> {
     await connector.switchChain(networkInfo(chainId, config.rpcUrls[chainId]));
   } catch (cause) {
     const error = toWidgetError(cause, 'switch');
-    if (inView) replaceRoute({ view: inView, error: { code: error.code, message: error.shortMessage } });
+    if (inView) replaceRoute({ view: inView, error: errorSummary(error) });
     return fail(error);
   }
   // Wallets announce the change with chainChanged; some resolve first, so record it here as well.

@@ -4,7 +4,7 @@ import { createWalletConnectConnector, type WalletConnectSession } from '../../c
 import { USER_DISCONNECTED, pickChain, proposalNamespaces, sessionAccounts } from '../../connectors/walletconnect/session.js';
 import type { Caip2 } from '../../core/caip.js';
 import { PAIRING_EXPIRY_MS, RELAY_TIMEOUT_MS, WALLETCONNECT_ID } from '../../core/constants.js';
-import { WidgetError } from '../../core/errors.js';
+import { WidgetError, errorSummary } from '../../core/errors.js';
 import { isRejection, toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import '../../core/messages-walletconnect.js';
@@ -15,9 +15,9 @@ import { $lastConnection } from '../last-connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { $route, type ChosenWallet, replaceRoute } from '../route.js';
 import { $pairing, $walletConnectSession } from '../walletconnect.js';
+import { chosenWalletLink } from '../wallet-link.js';
 import { registerWallet } from '../wallets.js';
 import { establishConnection } from './establish-connection.js';
-
 
 let attempt = 0;
 
@@ -36,6 +36,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Pr
 function clientFor(deadline = Date.now() + RELAY_TIMEOUT_MS) {
   const { relayUrl, projectId } = $config.get();
   return withTimeout(getSignClient({ relayUrl, projectId }), deadline - Date.now(), () => relayUnavailable());
+}
+
+/**
+ * On a phone, opens the chosen wallet's app with the first URI of a visitor's choice. Once per choice: a
+ * URI renewed while the visitor waits is not followed again (the view's Open button carries it); choosing
+ * the wallet again, or Try again, is a new choice.
+ */
+function openChosenWallet(wallet: ChosenWallet | undefined, uri: string): void {
+  const link = chosenWalletLink(wallet, uri);
+  if (link) window.location.assign(link);
 }
 
 /** Registers an approved (or restored) session as the connected wallet's connector. */
@@ -68,7 +78,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   const current = () => mine === attempt && $modal.get().open && $route.get().view === 'ConnectingWalletConnect';
   if ($connection.get().status === 'connected' || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
-    replaceRoute({ ...route, error: { code: error.code, message: error.shortMessage } });
+    replaceRoute({ ...route, error: errorSummary(error) });
     reportError(error);
     return;
   }
@@ -79,9 +89,15 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   let settle!: (outcome: { session: SessionTypes.Struct } | { error: unknown } | { left: true }) => void;
   const outcome = new Promise<Parameters<typeof settle>[0]>((resolve) => (settle = resolve));
   let left = false;
+  // Leaving the view (back, close, or the host's open() starting afresh) abandons the attempt: the status
+  // goes back to disconnected and the URI shown is forgotten, so no later view shows it.
   const leave = () => {
     if (current() || left) return;
     left = true;
+    if (mine === attempt) {
+      if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });
+      $pairing.set({ state: 'starting' });
+    }
     settle({ left: true });
   };
   const stopWatching = [$route.listen(leave), $modal.listen(leave)];
@@ -106,6 +122,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
       latest = uri;
       if (!current()) return;
       $pairing.set({ state: 'waiting', uri, expiresAt: Date.now() + PAIRING_EXPIRY_MS, renewals });
+      if (renewals === 0) openChosenWallet(wallet, uri);
       expiry = setTimeout(() => void renew(renewals + 1), PAIRING_EXPIRY_MS);
     };
     let latest = '';
@@ -133,7 +150,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     if (mine !== attempt) return;
     const error = toWidgetError(cause, 'connect');
     if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });
-    if ($route.get().view === 'ConnectingWalletConnect') replaceRoute({ ...route, error: { code: error.code, message: error.shortMessage } });
+    if ($route.get().view === 'ConnectingWalletConnect') replaceRoute({ ...route, error: errorSummary(error) });
     reportError(error);
   } finally {
     clearTimeout(expiry);
@@ -163,6 +180,9 @@ export async function restoreWalletConnect(): Promise<void> {
   if (!session || $connection.get().status !== 'reconnecting') return giveUp(!session);
   const connector = useSession(client, { ...stored, chainId: stored.chainId as Caip2 });
   const result = await connector.restore();
-  if (!result) return giveUp(true);
+  if (!result) {
+    connector.release();
+    return giveUp(true);
+  }
   establishConnection(connector, result);
 }

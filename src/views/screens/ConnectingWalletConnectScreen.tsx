@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import '../../core/messages-walletconnect.js';
-import { isMobileDevice } from '../../core/device.js';
-import { walletLinkFor } from '../../core/deep-links.js';
 import { chooseWalletConnect } from '../../stores/actions/index.js';
+import { $onMobile } from '../../stores/device.js';
 import { directoryWalletImage, findDirectoryWallet } from '../../stores/directory.js';
 import type { Route } from '../../stores/route.js';
 import { showToast } from '../../stores/toasts.js';
 import { $pairing } from '../../stores/walletconnect.js';
+import { chosenWalletLink } from '../../stores/wallet-link.js';
 import { Icon } from '../parts/Icon.js';
 import { QrCode } from '../parts/QrCode.js';
 import { Spinner } from '../parts/Spinner.js';
@@ -24,15 +23,12 @@ registerSheet(walletConnectCss);
 export default function ConnectingWalletConnectScreen({ route }: { route: Extract<Route, { view: 'ConnectingWalletConnect' }> }) {
   const t = useT();
   const pairing = useStore($pairing);
+  useStore($onMobile);
   const record = route.wallet ? findDirectoryWallet(route.wallet.id) : undefined;
   const name = route.wallet?.name ?? t('view.ConnectingWalletConnect');
   const uri = pairing.state === 'waiting' && !route.error ? pairing.uri : undefined;
-  const link = uri && record && isMobileDevice() ? walletLinkFor(record, uri) : undefined;
-
-  // On a phone, the chosen wallet opens by itself once there is a URI; the button is there if it did not.
-  useEffect(() => {
-    if (link) window.location.assign(link);
-  }, [link]);
+  // On a phone the pairing action has opened the wallet once already; the Open button is there if it did not.
+  const link = uri ? chosenWalletLink(route.wallet, uri) : undefined;
 
   if (route.error) {
     return (

@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { cancelConnect, connect } from '../../../src/stores/actions/index.js';
+import { cancelConnect, connect, open } from '../../../src/stores/actions/index.js';
 import { $connection, $walletStatuses } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
 import { $lastConnection } from '../../../src/stores/last-connection.js';
@@ -109,6 +109,19 @@ describe('actions/connect', () => {
     expect($recentWallets.get()).to.deep.equal([]);
     expect($lastConnection.get()).to.equal(null);
     expect($lastError.get()).to.equal(undefined);
+  });
+
+  it("the host's open() while the wallet decides abandons the attempt: disconnected on Connect, and a later approval connects nothing", async () => {
+    const approval = deferred<string[]>();
+    wallet.provider.handle('eth_requestAccounts', () => approval.promise);
+    const done = connect(wallet.id);
+    open();
+    expect($connection.get()).to.deep.equal({ status: 'disconnected' });
+    expect($history.get()).to.deep.equal([{ view: 'Connect' }]);
+    approval.resolve([ALICE]);
+    await done;
+    expect(statuses).to.deep.equal(['connecting', 'disconnected']);
+    expect($lastConnection.get()).to.equal(null);
   });
 
   it('cancelConnect during the pending request: a later refusal is not reported either', async () => {

@@ -1,7 +1,8 @@
 import { expect } from '@esm-bundle/chai';
 import type { WalletConnectClient } from '../../../src/connectors/walletconnect/client.js';
 import { ProviderRpcError, createWalletConnectConnector, type WalletConnectSession } from '../../../src/connectors/walletconnect/connector.js';
-import { parseAccounts, parseEvmChain, pickChain, proposalNamespaces, sessionAccounts } from '../../../src/connectors/walletconnect/session.js';
+import { retireClient } from '../../../src/connectors/walletconnect/retired.js';
+import { EVM_METHODS, parseAccounts, parseEvmChain, pickChain, proposalNamespaces, sessionAccounts } from '../../../src/connectors/walletconnect/session.js';
 import { networkInfo } from '../../../src/core/networks.js';
 import { ALICE, BOB } from '../support/fake-wallet.js';
 
@@ -16,12 +17,22 @@ function fakeClient(accounts = [`eip155:1:${ALICE}`, `eip155:137:${ALICE}`]) {
     accounts,
     answer: (method: string, params: unknown): unknown => ({ method, params }),
     disconnected: [] as unknown[],
+    socketClosed: 0,
   };
+  const current = () => ({ topic: TOPIC, namespaces: { eip155: { accounts: state.accounts, methods: EVM_METHODS, events: [] } } });
   const client = {
     session: {
       get: (topic: string) => {
         if (topic !== TOPIC || !state.alive) throw new Error(`No matching key. session topic doesn't exist: ${topic}`);
-        return { topic, namespaces: { eip155: { accounts: state.accounts, methods: [], events: [] } } };
+        return current();
+      },
+      getAll: () => (state.alive ? [current()] : []),
+    },
+    core: {
+      relayer: {
+        transportClose: async () => {
+          state.socketClosed++;
+        },
       },
     },
     async request({ chainId, request }: { topic: string; chainId: string; request: { method: string; params: unknown } }) {
@@ -124,6 +135,22 @@ describe('connectors/walletconnect createWalletConnectConnector', () => {
     expect({ code: (error as ProviderRpcError).code, message: (error as Error).message }).to.deep.equal({ code: 4001, message: 'User rejected the request.' });
   });
 
+  it('refuses a method the wallet did not approve with 4200, without sending it', async () => {
+    const { connector, sent } = setup();
+    const error = await rpcRejection(connector.getProvider().request({ method: 'eth_sign', params: [ALICE, '0x00'] }));
+    expect({ code: error.code, message: error.message }).to.deep.equal({ code: 4200, message: 'The wallet did not approve eth_sign for this session' });
+    expect(sent).to.deep.equal([]);
+  });
+
+  it('passes a wallet error without a numeric code on as -32603 with its message', async () => {
+    const { connector, state } = setup();
+    state.answer = () => {
+      throw new Error('wallet exploded');
+    };
+    const error = await rpcRejection(connector.getProvider().request({ method: 'personal_sign', params: ['0x00', ALICE] }));
+    expect({ code: error.code, message: error.message }).to.deep.equal({ code: -32603, message: 'wallet exploded' });
+  });
+
   it('switches chain through the wallet, then follows it: chainChanged for the host, onChange for the store', async () => {
     const { connector, sent, changes } = setup();
     const provider = connector.getProvider();
@@ -174,6 +201,53 @@ describe('connectors/walletconnect createWalletConnectConnector', () => {
     stop();
     fire('session_event', { topic: TOPIC, params: { chainId: 'eip155:1', event: { name: 'chainChanged', data: 1 } } });
     expect(log).to.have.length(4);
+  });
+
+  for (const event of ['session_delete', 'session_expire']) {
+    it(`stops listening to the client when the wallet ends the session (${event})`, () => {
+      const { connector, fire, listeners, ended } = setup();
+      connector.subscribe({ chainChanged: () => {}, accountsChanged: () => {}, disconnect: () => {} });
+      expect([...listeners.values()].reduce((n, set) => n + set.size, 0)).to.equal(4);
+      fire(event, { topic: TOPIC });
+      expect(ended()).to.equal(1);
+      expect(Object.fromEntries([...listeners].map(([name, set]) => [name, set.size]))).to.deep.equal({
+        session_event: 0, session_update: 0, session_delete: 0, session_expire: 0,
+      });
+      // A second end (delete after expire) is not reported twice.
+      fire('session_delete', { topic: TOPIC });
+      expect(ended()).to.equal(1);
+    });
+  }
+
+  it('a replaced client keeps its relay socket while its session lives, and closes it when the wallet ends the session', () => {
+    // setup() makes the connector that listens for the session's end.
+    const { client, fire, state } = setup();
+    retireClient(client);
+    expect(state.socketClosed).to.equal(0);
+    state.alive = false;
+    fire('session_delete', { topic: TOPIC });
+    expect(state.socketClosed).to.equal(1);
+  });
+
+  it('a replaced client closes its relay socket at once without a session, and after disconnect() with one', async () => {
+    const idle = fakeClient();
+    idle.state.alive = false;
+    retireClient(idle.client);
+    expect(idle.state.socketClosed).to.equal(1);
+
+    const { client, connector, state } = setup();
+    retireClient(client);
+    await connector.disconnect();
+    expect(state.socketClosed).to.equal(1);
+  });
+
+  it('release() detaches a connector that is not used (a restore that found no accounts) without ending the session', async () => {
+    const { connector, listeners, state, ended } = setup([]);
+    expect(await connector.restore()).to.equal(undefined);
+    connector.release();
+    expect([...listeners.values()].every((set) => set.size === 0)).to.equal(true);
+    expect(state.disconnected).to.deep.equal([]);
+    expect(ended()).to.equal(0);
   });
 
   it('ends the session on disconnect, telling the wallet why, and stops listening', async () => {

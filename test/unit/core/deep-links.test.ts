@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { appLinkKind, buildWalletLink, isSafeAppLink, walletLinkFor } from '../../../src/core/deep-links.js';
+import { appLinkKind, buildWalletLink, walletLinkFor } from '../../../src/core/deep-links.js';
+import { isSystemScheme } from '../../../src/core/system-schemes.js';
 
 const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303';
 const ENCODED = encodeURIComponent(URI);
@@ -21,12 +22,33 @@ describe('core/deep-links', () => {
       'blob:https://x.example/1', 'about:blank', 'about://blank', 'view-source://x', 'chrome://settings', 'chrome-extension://abc/x.html',
       'intent://scan/#Intent;scheme=zxing;package=com.google.zxing.client.android;end', 'filesystem://x',
     ];
-    for (const link of bad) expect(isSafeAppLink(link), link).to.equal(false);
+    for (const link of bad) expect(appLinkKind(link), link).to.equal(undefined);
+  });
+
+  it('refuses the schemes the phone or the browser handles itself: calls, messages, installs, settings, stores', () => {
+    const bad = [
+      'tel://+15551234', 'tel:+15551234', 'TEL://1', 'sms://+15551234', 'smsto://1', 'mms://1', 'mailto://a@b.example', 'facetime://a@b.example',
+      'facetime-audio://1', 'itms://x', 'itms-apps://apps.apple.com/app/id1', 'itms-services://?action=download-manifest&url=https://evil.example/m.plist',
+      'itms-appss://x', 'maps://?q=x', 'shortcuts://run-shortcut?name=x', 'x-apple-health://', 'x-apple-reminderkit://x', 'prefs:root=General',
+      'app-settings:', 'settings://x', 'content://com.android.contacts/contacts', 'market://details?id=x', 'android-app://com.x/https/x',
+      'ms-settings:privacy', 'ms-windows-store://pdp/?productid=x', 'MS-Word:ofe|u|https://evil.example/x.docx', 'ms-anything-new://x', 'search-ms:query=x',
+      'microsoft-edge:https://x.example', 'chrome-search://x', 'edge://settings', 'opera://x', 'vivaldi://x', 'moz-extension://x', 'web+wallet://x',
+      'sip://a@b.example', 'geo:0,0', 'webcal://x.example/c.ics', 'magnet:?xt=urn:btih:x', 'ssh://x.example', 'ftps://x.example', 'urn:x',
+    ];
+    for (const link of bad) expect(appLinkKind(link), link).to.equal(undefined);
+  });
+
+  it('keeps wallet schemes that merely contain a system word', () => {
+    for (const link of ['telos://', 'smswallet://', 'marketwallet://', 'msafe://', 'chromawallet://', 'mailwallet://', 'settle://', 'itmwallet://']) {
+      expect(appLinkKind(link), link).to.equal('native');
+    }
+    expect(isSystemScheme('itms-newvariant')).to.equal(true);
+    expect(isSystemScheme('metamask')).to.equal(false);
   });
 
   it('refuses plain http and other non-https transports', () => {
     for (const link of ['http://metamask.app.link', 'HTTP://x.example', 'ws://x.example', 'wss://x.example', 'ftp://x.example']) {
-      expect(isSafeAppLink(link), link).to.equal(false);
+      expect(appLinkKind(link), link).to.equal(undefined);
     }
   });
 
@@ -35,14 +57,14 @@ describe('core/deep-links', () => {
       ' metamask://', 'metamask:// ', '\tjavascript:alert(1)', 'java\tscript:alert(1)', 'java\nscript://x', 'javascript\u0000://x',
       '\u0001https://x.example', 'https://x.example/\u007f', 'meta\u200bmask://', 'https://x.example/\u202e', '\ufeffmetamask://', 'https://x.example/a b',
     ];
-    for (const link of bad) expect(isSafeAppLink(link), JSON.stringify(link)).to.equal(false);
+    for (const link of bad) expect(appLinkKind(link), JSON.stringify(link)).to.equal(undefined);
   });
 
   it('refuses links that are not links: empty, relative, schemeless, malformed, credentials, too long', () => {
     const bad = ['', '//evil.example', '/wc', 'metamask', '1inch://x', '-x://y', 'meta mask://', 'metamask:/x', 'https://', 'https:///path', 'https://\\evil.example',
       'https://wallet.example@evil.example/', 'https://user:pass@x.example/', `https://x.example/${'a'.repeat(2100)}`];
-    for (const link of bad) expect(isSafeAppLink(link), link).to.equal(false);
-    expect(isSafeAppLink(undefined as unknown as string)).to.equal(false);
+    for (const link of bad) expect(appLinkKind(link), link).to.equal(undefined);
+    expect(appLinkKind(undefined as unknown as string)).to.equal(undefined);
   });
 
   it('builds universal links as <link>/wc?uri=<encoded>, once', () => {

@@ -1,8 +1,29 @@
 import { expect } from '@esm-bundle/chai';
 import { WidgetError } from '../../../src/core/errors.js';
-import { isRejection, providerErrorCode, toWidgetError } from '../../../src/core/foreign-errors.js';
+import { isRejection, isUnsupportedMethod, providerErrorCode, toWidgetError } from '../../../src/core/foreign-errors.js';
+import { ProviderRpcError, toProviderRpcError } from '../../../src/core/provider-rpc-error.js';
 
 const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
+
+describe('core/foreign-errors for the host provider', () => {
+  it("toProviderRpcError keeps a wallet error's numeric code, message and data, else uses the fallback code", () => {
+    const kept = toProviderRpcError({ code: 4001, message: 'User rejected the request.', data: { x: 1 } }, -32603);
+    expect(kept).to.be.instanceOf(ProviderRpcError);
+    expect({ code: kept.code, message: kept.message, data: kept.data }).to.deep.equal({ code: 4001, message: 'User rejected the request.', data: { x: 1 } });
+    const fallback = toProviderRpcError(new Error('socket closed'), -32603);
+    expect({ code: fallback.code, message: fallback.message }).to.deep.equal({ code: -32603, message: 'socket closed' });
+    const same = new ProviderRpcError(4900, 'gone');
+    expect(toProviderRpcError(same, -32603)).to.equal(same);
+  });
+
+  it('isUnsupportedMethod: 4200 and -32601, wrapped or not; nothing else', () => {
+    expect(isUnsupportedMethod(rpcError(4200, 'Unsupported method'))).to.equal(true);
+    expect(isUnsupportedMethod(rpcError(-32601, 'Method not found'))).to.equal(true);
+    expect(isUnsupportedMethod({ code: -32603, data: { originalError: { code: 4200 } } })).to.equal(true);
+    expect(isUnsupportedMethod(rpcError(4001, 'no'))).to.equal(false);
+    expect(isUnsupportedMethod(new Error('method not found'))).to.equal(false);
+  });
+});
 
 describe('core/foreign-errors toWidgetError', () => {
   it('maps 4001 during connect to CONNECTION_REJECTED "Connection rejected", keeping the cause and wallet text', () => {

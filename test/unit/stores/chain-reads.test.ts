@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { ProviderRpcError } from '../../../src/connectors/evm/provider-error.js';
+import { ProviderRpcError } from '../../../src/core/provider-rpc-error.js';
 import { PUBLIC_RPCS } from '../../../src/connectors/evm/public-rpcs.js';
 import { rpcProxyUrl } from '../../../src/services/rpc-proxy.js';
 import { SDK_TYPE, SDK_VERSION } from '../../../src/services/service-url.js';

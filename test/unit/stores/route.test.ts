@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { $canGoBack, $history, $route, popRoute, pushRoute, replaceRoute, resetRoute } from '../../../src/stores/route.js';
+import { WidgetError, errorSummary } from '../../../src/core/errors.js';
+import { $canGoBack, $history, $route, popRoute, pushRoute, replaceRoute, resetRoute, showRoute } from '../../../src/stores/route.js';
 
 describe('stores/route', () => {
   beforeEach(() => resetRoute({ view: 'Connect' }));
@@ -14,6 +15,19 @@ describe('stores/route', () => {
     expect($route.get()).to.deep.equal({ view: 'ConnectingExternal', walletId: 'injected:io.metamask' });
     expect($canGoBack.get()).to.equal(true);
     expect($history.get()).to.have.length(2);
+  });
+
+  it('showRoute pushes a new view, and replaces the current one when it is the same view (a retry)', () => {
+    showRoute({ view: 'ConnectingExternal', walletId: 'injected:a' });
+    showRoute({ view: 'ConnectingExternal', walletId: 'injected:b' });
+    expect($history.get()).to.deep.equal([{ view: 'Connect' }, { view: 'ConnectingExternal', walletId: 'injected:b' }]);
+    showRoute({ view: 'ConnectingWalletConnect' });
+    expect($history.get()).to.have.length(3);
+  });
+
+  it('errorSummary shows the code and the user-safe message, never the details', () => {
+    const error = new WidgetError('CONNECT_FAILED', 'Failed to connect', { details: 'socket hang up' });
+    expect(errorSummary(error)).to.deep.equal({ code: 'CONNECT_FAILED', message: 'Failed to connect' });
   });
 
   it('pop goes back one view, and refuses to empty the history', () => {

@@ -1,0 +1,14 @@
+import { walletLinkFor } from '../core/deep-links.js';
+import { $onMobile } from './device.js';
+import { findDirectoryWallet } from './directory.js';
+import type { ChosenWallet } from './route.js';
+
+/**
+ * The link that opens the chosen directory wallet's app with the pairing `uri`, on a phone. Undefined on a
+ * desktop, for the plain QR code (no wallet chosen), and for a record without a link safe to follow.
+ */
+export function chosenWalletLink(wallet: ChosenWallet | undefined, uri: string): string | undefined {
+  if (!wallet || !$onMobile.get()) return undefined;
+  const record = findDirectoryWallet(wallet.id);
+  return record ? walletLinkFor(record, uri) : undefined;
+}

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_WALLETS, createDirectoryApp } from '../../server/directory/app.js';
 import { generateWallets } from '../../server/directory/records.js';
 import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
-import { ACCOUNT_0, inModal, openDemo, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
+import { ACCOUNT_0, closeContext, inModal, openDemo, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
 import { scanQr } from './walletconnect-support.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -107,7 +107,7 @@ describe('AllWallets: the wallet directory of the local stack', () => {
   describe('on a phone', () => {
     let context: BrowserContext | undefined;
     afterEach(async () => {
-      await context?.close();
+      if (context) await closeContext(context);
       context = undefined;
     });
 

@@ -50,7 +50,7 @@ export function useE2E() {
       assert.deepEqual(await cspViolations(current.page), [], 'no CSP violation');
       assert.deepEqual(current.errors, [], 'no page or console error');
     } finally {
-      await current.context.close();
+      await closeContext(current.context);
     }
   });
   return {
@@ -59,6 +59,15 @@ export function useE2E() {
     /** The demo page in a fresh context; closed and checked after the test. */
     async open(options?: DemoOptions): Promise<DemoPage> { demo = await openDemo(e2e!, undefined, options); return demo; },
   };
+}
+
+/**
+ * Closes a context whose pages may still be inside a route handler (a `route.fetch()` answered while the
+ * test ends): the handlers are dropped first, so none is left reading a response the closing disposed of.
+ */
+export async function closeContext(context: BrowserContext): Promise<void> {
+  await Promise.all(context.pages().map((page) => page.unrouteAll({ behavior: 'ignoreErrors' })));
+  await context.close();
 }
 
 export interface DemoPage {

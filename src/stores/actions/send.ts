@@ -1,7 +1,7 @@
 import '../../core/messages-account.js';
 import { isEvmConnector } from '../../connectors/types.js';
 import { evmChainId, isEvmAddress } from '../../core/caip.js';
-import { WidgetError, isWidgetError } from '../../core/errors.js';
+import { WidgetError, errorSummary, isWidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
 import { resolveName } from '../../services/wallet-api.js';
 import { refreshActivity } from '../activity.js';
@@ -123,7 +123,7 @@ export async function confirmSend(): Promise<void> {
     );
   } catch (cause) {
     const error = cause instanceof WidgetError ? cause : new WidgetError('UNKNOWN', t('error.sendFailed'), { cause });
-    if ($route.get().view === 'SendReview') replaceRoute({ ...route, state: undefined, error: { code: error.code, message: error.shortMessage } });
+    if ($route.get().view === 'SendReview') replaceRoute({ ...route, state: undefined, error: errorSummary(error) });
     return reportError(error);
   }
   noteTransaction({ status: 'pending', hash, chainId, kind });

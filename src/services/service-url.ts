@@ -3,7 +3,8 @@
  * version is package.json's, stamped in at build time (build-constants.d.ts).
  */
 export const SDK_TYPE = 'wallet-connect-modal';
-export const SDK_VERSION = `html-core-${__PACKAGE_VERSION__}`;
+// Run unbundled (Node tests through tsx) nothing stamps it; `typeof` keeps that from throwing at import.
+export const SDK_VERSION = `html-core-${typeof __PACKAGE_VERSION__ === 'string' ? __PACKAGE_VERSION__ : 'dev'}`;
 
 /**
  * Sent as `projectId` when the host set no `project-id`. Every call to a service carries one

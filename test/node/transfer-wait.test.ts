@@ -31,7 +31,13 @@ describe('connectors/evm/transfer: fee estimate and receipt wait on anvil', () =
     // A contract whose code always reverts (PUSH1 0 PUSH1 0 REVERT), deployed by init code that returns it
     // (PUSH5 <code> PUSH1 0 MSTORE PUSH1 5 PUSH1 27 RETURN); called with gas set so estimation is skipped.
     const deploy = await send({ data: '0x6460006000fd6000526005601bf3', gas: '0x30000' });
-    const receipt = await rpcCall<{ contractAddress: string }>(anvil.rpcUrl, 'eth_getTransactionReceipt', [deploy]);
+    // Mined at once by anvil, but its receipt can lag the hash on a loaded machine: wait for it (8 s at most).
+    let receipt: { contractAddress: string } | null = null;
+    for (let i = 0; i < 80 && !receipt; i++) {
+      receipt = await rpcCall<{ contractAddress: string } | null>(anvil.rpcUrl, 'eth_getTransactionReceipt', [deploy]);
+      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(receipt, 'the deployment was mined');
     const hash = await send({ to: receipt.contractAddress, gas: '0x10000' });
     assert.equal(await waitForTransfer(hash, source(), { timeoutMs: 5000 }), 'failed');
   });

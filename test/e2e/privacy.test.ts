@@ -103,15 +103,23 @@ describe('privacy and CSP on the demo page', () => {
     assert.deepEqual(sockets, [], 'sockets before open');
     assert.deepEqual(timers.filter((t) => t.state !== 'cleared'), [], 'widget timers that ran or are pending before open');
 
+    const before = await openReadsAccount(page, requests);
+    assert.equal(requests.slice(0, before).some((url) => !url.startsWith(origin)), false);
+  });
+
+  /**
+   * Opens the modal on Account and checks that opening is what reads the account: the wallet data API is
+   * called now, not before. Returns how many requests there were before the open.
+   */
+  async function openReadsAccount(page: Page, requests: string[]): Promise<number> {
     const before = requests.length;
     const apiCall = page.waitForRequest((request) => request.url().startsWith(e2e.stack.apiUrl));
     await openModal(page);
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Account');
-    // Opening reads the account: the wallet data API is called now, not before.
     await apiCall;
     assert.ok(requests.slice(before).some((url) => url.startsWith(e2e.stack.apiUrl)));
-    assert.equal(requests.slice(0, before).some((url) => !url.startsWith(origin)), false);
-  });
+    return before;
+  }
 
   it('a returning WalletConnect visitor: only the widget\'s own files and the relay socket before open', async () => {
     const { page, requests } = await e2e.open();
@@ -129,12 +137,7 @@ describe('privacy and CSP on the demo page', () => {
     // The timers that run are the WalletConnect SDK's, for that socket (its heartbeat, request timeouts): none elsewhere.
     assert.deepEqual(timers.filter((t) => t.state !== 'cleared' && !/\/dist\/chunks\/walletconnect-[\w-]+\.js/.test(t.stack.split(' | ')[1] ?? '')), [], 'widget timers outside the WalletConnect chunk');
 
-    const before = requests.length;
-    const apiCall = page.waitForRequest((request) => request.url().startsWith(e2e.stack.apiUrl));
-    await openModal(page);
-    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Account');
-    await apiCall;
-    assert.ok(requests.slice(before).some((url) => url.startsWith(e2e.stack.apiUrl)));
+    await openReadsAccount(page, requests);
   });
 
   it('runs under the strict CSP without a single violation', async () => {

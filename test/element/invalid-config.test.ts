@@ -1,22 +1,11 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
-import { cleanup, mount, openAndRender, record } from './support/element.js';
+import { mount, openAndRender, record, useConsoleErrors } from './support/element.js';
 
 type ErrorDetail = { code: string; message: string };
 
 describe('<wallet-connect-modal> invalid attributes', () => {
-  let logged: string[];
-  const realError = console.error;
-  beforeEach(() => {
-    logged = [];
-    console.error = (...args: unknown[]) => {
-      logged.push(args.map(String).join(' '));
-    };
-  });
-  afterEach(async () => {
-    console.error = realError;
-    await cleanup();
-  });
+  const logged = useConsoleErrors();
 
   it('networks="not-a-chain": wallet-error INVALID_CONFIG naming the attribute and form, a console error, and the element keeps working', async () => {
     const errors = record<ErrorDetail>('wallet-error');

@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
-import { cleanup, record } from './support/element.js';
+import { record, useConsoleErrors } from './support/element.js';
 
 type ErrorDetail = { code: string; message: string };
 
@@ -12,18 +12,7 @@ type ErrorDetail = { code: string; message: string };
  * afterwards, whose wallet-error comes after any the markup would have caused.
  */
 describe('<wallet-connect-modal> created by the HTML parser', () => {
-  let logged: string[];
-  const realError = console.error;
-  beforeEach(() => {
-    logged = [];
-    console.error = (...args: unknown[]) => {
-      logged.push(args.map(String).join(' '));
-    };
-  });
-  afterEach(async () => {
-    console.error = realError;
-    await cleanup();
-  });
+  const logged = useConsoleErrors();
 
   /** Sets an invalid theme and resolves once its wallet-error has been heard: every earlier error came before it. */
   async function sentinel(el: HTMLElement, errors: { details: ErrorDetail[] }) {

@@ -58,3 +58,23 @@ export function deepActive(): Element | null {
 
 /** The Connect view's browser-wallet buttons (not the WalletConnect and All wallets entries below them). */
 export const walletButtons = (el: HTMLElement) => parts(el, 'wallet-button').filter((button) => button.dataset.walletId?.startsWith('injected:'));
+
+/**
+ * Registers hooks that collect what the widget writes to `console.error` during each test (and clean up the
+ * widget after it); the returned array holds the current test's lines.
+ */
+export function useConsoleErrors(): string[] {
+  const logged: string[] = [];
+  const realError = console.error;
+  beforeEach(() => {
+    logged.length = 0;
+    console.error = (...args: unknown[]) => {
+      logged.push(args.map(String).join(' '));
+    };
+  });
+  afterEach(async () => {
+    console.error = realError;
+    await cleanup();
+  });
+  return logged;
+}

@@ -5,6 +5,7 @@ import { retireClient } from '../../../src/connectors/walletconnect/retired.js';
 import { EVM_METHODS, parseAccounts, parseEvmChain, pickChain, proposalNamespaces, sessionAccounts } from '../../../src/connectors/walletconnect/session.js';
 import { networkInfo } from '../../../src/core/networks.js';
 import { ALICE, BOB } from '../support/fake-wallet.js';
+import { rejection } from '../support/rejection.js';
 
 const TOPIC = 'a'.repeat(64);
 
@@ -50,16 +51,7 @@ function fakeClient(accounts = [`eip155:1:${ALICE}`, `eip155:137:${ALICE}`]) {
   return { client: client as unknown as WalletConnectClient, sent, state, fire, listeners };
 }
 
-/** The provider error a request rejects with (hosts see EIP-1193 errors, not widget errors). */
-async function rpcRejection(promise: Promise<unknown>): Promise<ProviderRpcError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ProviderRpcError);
-    return error as ProviderRpcError;
-  }
-  throw new Error('expected a rejection');
-}
+const rpcRejection = (promise: Promise<unknown>) => rejection(promise, ProviderRpcError);
 
 const init: WalletConnectSession = { id: 'walletconnect', name: 'Peer Wallet', icon: undefined, topic: TOPIC, chainId: 'eip155:1' };
 

@@ -8,6 +8,7 @@ import { chainSource, readRpcUrl } from '../../../src/stores/chain-reads.js';
 import { hostProvider } from '../../../src/stores/host-provider.js';
 import { createFakeProvider } from '../support/fake-wallet.js';
 import { caip, resetStores } from '../support/stores.js';
+import { rejection } from '../support/rejection.js';
 
 interface Seen {
   url: URL;
@@ -29,16 +30,7 @@ function stubFetch(answer: (seen: Seen) => { status?: number; body: unknown } | 
   return { seen, restore: () => void (globalThis.fetch = real) };
 }
 
-/** The EIP-1193 error a promise rejects with. */
-async function rpcRejection(promise: Promise<unknown>): Promise<ProviderRpcError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(ProviderRpcError);
-    return error as ProviderRpcError;
-  }
-  throw new Error('expected a rejection');
-}
+const rpcRejection = (promise: Promise<unknown>) => rejection(promise, ProviderRpcError);
 
 const LOCAL = caip('eip155:31337');
 const chainsAnswer = (url: URL) => (url.pathname.endsWith('/v1/supported-chains') ? { body: { http: [LOCAL, 'eip155:31338'], ws: [] } } : undefined);

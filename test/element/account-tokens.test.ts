@@ -59,7 +59,8 @@ describe('<wallet-connect-modal> token amounts: small balances, and the active c
     const picker = await waitFor(() => el.shadowRoot!.querySelector<HTMLButtonElement>('#send-token'), 'the Send form', 8000);
     expect(picker.textContent).to.contain('Choose a token');
     picker.click();
-    const options = await waitFor(() => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[role="option"] [data-balance]')], 'the token list');
+    await waitFor(() => el.shadowRoot!.querySelector('[role="listbox"]'), 'the token list');
+    const options = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[role="option"] [data-balance]')];
     expect(options.map((option) => option.textContent)).to.deep.equal(['1.5 ETH', '0.000042 SEED', '0.000000000000000001 DUST']);
   });
 });

@@ -6,7 +6,7 @@ import { clearWalletApiCaches } from '../../src/services/wallet-api.js';
 import { resetPortfolioRetryBlock } from '../../src/stores/portfolio.js';
 import { $sendDraft, $sendErrors } from '../../src/stores/send.js';
 import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
-import { ALICE, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
+import { ALICE, BOB, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
 import { expectAccessible, loadAxe } from './support/axe.js';
 import { cleanup, dialogOf, mount, openAndRender, titleText, waitFor, walletButtons } from './support/element.js';
 
@@ -49,10 +49,15 @@ describe('<wallet-connect-modal> the Send form: messages by their fields, the to
   const picker = () => $<HTMLButtonElement>('#send-token');
   const review = () => $<HTMLButtonElement>('button[type="submit"]')!.click();
   const message = (field: string) => $(`#send-${field}-error`)?.textContent ?? null;
+  async function chooseByClick(key: string) {
+    picker()!.click();
+    (await waitFor(() => $<HTMLElement>(`[role="option"][data-token-key="${key}"]`), 'the option')).click();
+    await waitFor(() => $sendDraft.get().tokenKey === key, 'the token chosen');
+  }
 
   it('shows each message under its field, linked to it, and clears it when that field is edited', async () => {
     review();
-    await waitFor(() => message('token'), 'the messages', 8000);
+    await waitFor(() => message('token'), 'the messages', 15000);
     expect(message('token')).to.equal('A token is required');
     expect(message('amount')).to.equal('An amount and receiver address are required');
     expect(message('receiver')).to.equal(null);
@@ -109,5 +114,39 @@ describe('<wallet-connect-modal> the Send form: messages by their fields, the to
     picker()!.click();
     (await waitFor(() => $<HTMLElement>('[role="option"][data-token-key="eip155:1:native"]'), 'the ETH option')).click();
     await waitFor(() => $sendDraft.get().tokenKey === 'eip155:1:native', 'ETH chosen by click');
+  });
+
+  it('the review: network, from, to, amount and value, fee and total; "Send now" disabled with the reason while the fee is unknown', async () => {
+    let rpcUp = false;
+    net.route('/v1', (_url, init) => {
+      const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
+      const answers: Record<string, string> = { eth_estimateGas: '0x5208', eth_gasPrice: '0x3b9aca00' };
+      return rpcUp ? { body: { jsonrpc: '2.0', id, result: answers[method] } } : { status: 503, body: {} };
+    });
+    await chooseByClick('eip155:1:native');
+    $<HTMLInputElement>('#send-amount')!.focus();
+    await sendKeys({ type: '0.1' });
+    $<HTMLInputElement>('#send-receiver')!.focus();
+    await sendKeys({ type: BOB });
+    review();
+    await waitFor(() => titleText(el) === 'Review Send', 'the review', 15000);
+    const confirm = await waitFor(() => $<HTMLButtonElement>('[data-action="confirm-send"]'), 'Send now');
+    await waitFor(() => $('#send-fee-error'), 'the fee message', 15000);
+    expect(confirm.disabled).to.equal(true);
+    expect($('#send-fee-error')!.textContent).to.equal('The network fee could not be estimated, so this transfer cannot be sent yet');
+    expect(confirm.getAttribute('aria-describedby')).to.equal('send-fee-error');
+    await expectAccessible(el, 'Review without a fee');
+
+    rpcUp = true;
+    $<HTMLButtonElement>('[data-action="retry-fee"]')!.click();
+    await waitFor(() => $('[data-total]'), 'the total', 15000);
+    expect(confirm.disabled).to.equal(false);
+    const rows = Object.fromEntries([...el.shadowRoot!.querySelectorAll('.review-list > div')].map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]));
+    expect(rows).to.deep.equal({
+      Network: 'Ethereum', From: '0x1111…1111', To: '0x2222…2222', 'Network fee': '0.000021 ETH', Total: '0.100021 ETH',
+    });
+    expect($('.review-amount')!.textContent).to.equal('0.1 ETH');
+    expect($('[data-value]')!.textContent).to.equal('$200.00');
+    await expectAccessible(el, 'Review with the fee');
   });
 });

@@ -32,7 +32,7 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
   const value = formatUsdValue(amount, transfer.decimals, transfer.usdPrice, lang);
   const feeText = fee?.status === 'ready' ? `${formatTokenAmount(fee.fee, native.decimals, lang)} ${native.symbol}` : undefined;
   const total = fee?.status !== 'ready' ? undefined
-    : transfer.tokenAddress === undefined ? `${formatTokenAmount(amount + fee.fee, native.decimals, lang)} ${native.symbol}`
+    : transfer.tokenAddress === undefined ? `${formatAmount(amount + fee.fee, native.decimals, lang, native.decimals)} ${native.symbol}`
       : t('send.totalTwo', { amount: amountText, fee: feeText! });
   return (
     <div className="send-review">

@@ -78,3 +78,12 @@ export function formatDateTime(iso: string, lang = 'en'): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** `value` base units of a token priced `usdPrice` dollars, in US dollars; undefined without a price. */
+export function formatUsdValue(value: bigint, decimals: number, usdPrice: number | undefined, lang = 'en'): string | undefined {
+  if (usdPrice === undefined) return undefined;
+  // Six fraction digits are plenty for a price display; the cut keeps the bigint within Number's precision.
+  const kept = Math.min(decimals, 6);
+  const units = Number(value / 10n ** BigInt(decimals - kept)) / 10 ** kept;
+  return formatUsd(units * usdPrice, lang);
+}

@@ -32,6 +32,8 @@ export interface SendTransfer {
   to: `0x${string}`;
   /** The name the visitor typed, when it was one. */
   name: string | undefined;
+  /** The token's price in US dollars when the service knows it, for the review's value. */
+  usdPrice?: number;
 }
 
 /** A wallet picked from the directory (its id there, and its name for the title). */

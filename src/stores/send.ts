@@ -1,6 +1,6 @@
 import '../core/messages-account.js';
 import { atom, computed } from 'nanostores';
-import { decimalToBaseUnits, parseAmount } from '../core/amount.js';
+import { decimalToBaseUnits, exampleAmount, parseAmount } from '../core/amount.js';
 import { isEvmAddress, parseCaip10 } from '../core/caip.js';
 import { t } from '../core/messages.js';
 import { networkInfo } from '../core/networks.js';
@@ -26,6 +26,8 @@ export interface SendToken {
   balance: bigint;
   tokenAddress: `0x${string}` | undefined;
   iconUrl: string | undefined;
+  /** The price in US dollars, when the service knows it. */
+  usdPrice: number | undefined;
 }
 
 /** What can be sent: the API's balances when there is one, else the native balance read from the chain. */
@@ -37,35 +39,84 @@ export const $sendTokens = computed([$portfolio, $nativeBalance, $connected, $co
       const balance = decimalToBaseUnits(b.quantity.numeric, decimals);
       const contract = b.address ? parseCaip10(b.address)?.address : undefined;
       if (balance === undefined || (contract !== undefined && !isEvmAddress(contract))) return [];
-      return [{ key: b.address ?? `${b.chainId}:native`, name: b.name, symbol: b.symbol, decimals, balance, tokenAddress: contract as `0x${string}` | undefined, iconUrl: b.iconUrl || undefined }];
+      return [{ key: b.address ?? `${b.chainId}:native`, name: b.name, symbol: b.symbol, decimals, balance, tokenAddress: contract as `0x${string}` | undefined, iconUrl: b.iconUrl || undefined, usdPrice: b.price > 0 ? b.price : undefined }];
     });
   }
   if (native.status !== 'ready') return [];
   const { nativeCurrency } = networkInfo(connection.chainId, config.rpcUrls[connection.chainId]);
-  return [{ key: `${connection.chainId}:native`, name: nativeCurrency.name, symbol: nativeCurrency.symbol, decimals: nativeCurrency.decimals, balance: native.value, tokenAddress: undefined, iconUrl: undefined }];
+  return [{ key: `${connection.chainId}:native`, name: nativeCurrency.name, symbol: nativeCurrency.symbol, decimals: nativeCurrency.decimals, balance: native.value, tokenAddress: undefined, iconUrl: undefined, usdPrice: undefined }];
 });
+
+/** The Send form's messages, each shown next to its field (`form`: above the button, for the whole form). */
+export interface SendErrors {
+  form?: string;
+  token?: string;
+  amount?: string;
+  receiver?: string;
+}
+export type SendField = keyof SendErrors;
+
+/** The messages of the last check; actions write them, and editing a field clears its own. */
+export const $sendErrors = atom<SendErrors>({});
 
 export type SendCheck =
   | { ok: true; token: SendToken; amount: bigint; receiver: string }
-  | { ok: false; message: string };
+  | { ok: false; errors: SendErrors; message: string };
+
+export interface SendCheckContext {
+  namespace: string | undefined;
+  lang?: string;
+  /** The sender: sending to it is refused. */
+  from?: string;
+  /** Whether a mixed-case address's EIP-55 checksum matches (loaded with viem); unchecked when absent. */
+  checksumMatches?: (address: `0x${string}`) => boolean;
+}
+
+const ZERO_ADDRESS = /^0x0{40}$/i;
+
+/** The receiver's problem, if any: form, zero address, checksum, the sender's own address. */
+export function receiverProblem(receiver: string, { lang, from, checksumMatches }: Omit<SendCheckContext, 'namespace'>): string | undefined {
+  if (!isEvmAddress(receiver)) return /^[^\s.]+(\.[^\s.]+)+$/.test(receiver) ? undefined : t('error.invalidReceiver', {}, lang);
+  if (ZERO_ADDRESS.test(receiver)) return t('error.zeroAddress', {}, lang);
+  const hex = receiver.slice(2);
+  const mixedCase = hex !== hex.toLowerCase() && hex !== hex.toUpperCase();
+  if (mixedCase && checksumMatches && !checksumMatches(receiver)) return t('error.badChecksum', {}, lang);
+  if (from !== undefined && receiver.toLowerCase() === from.toLowerCase()) return t('error.selfSend', {}, lang);
+  return undefined;
+}
 
 /**
- * SPEC.md §5 and §8, in this order: only EVM (and Solana) can send; an amount and a receiver are required;
- * a token is required; then the receiver's form, the amount's form, decimals and balance.
+ * SPEC.md §5 and §8: only EVM (and Solana) can send; an amount and a receiver are required (that message
+ * for the empty one of the two); a token is required (its own message, shown whether or not the others are
+ * filled in); then the receiver's form, the amount's form in the visitor's locale, decimals and balance. Each
+ * problem is reported next to its field; `message` is the first of them.
  */
-export function checkSend(draft: SendDraft, tokens: SendToken[], namespace: string | undefined, lang = 'en'): SendCheck {
-  if (namespace !== 'eip155') return { ok: false, message: t('error.unsupportedChain', {}, lang) };
-  if (draft.amount.trim() === '' || draft.receiver.trim() === '') return { ok: false, message: t('error.amountAndReceiverRequired', {}, lang) };
-  const token = tokens.find((candidate) => candidate.key === draft.tokenKey);
-  if (!token) return { ok: false, message: t('error.tokenRequired', {}, lang) };
+export function checkSend(draft: SendDraft, tokens: SendToken[], context: SendCheckContext): SendCheck {
+  const { namespace, lang = 'en' } = context;
+  const fail = (errors: SendErrors): SendCheck => ({ ok: false, errors, message: (errors.form ?? errors.token ?? errors.amount ?? errors.receiver)! });
+  if (namespace !== 'eip155') return fail({ form: t('error.unsupportedChain', {}, lang) });
+  const errors: SendErrors = {};
+  const amountText = draft.amount.trim();
   const receiver = draft.receiver.trim();
-  if (!isEvmAddress(receiver) && !/^[^\s.]+(\.[^\s.]+)+$/.test(receiver)) return { ok: false, message: t('error.invalidReceiver', {}, lang) };
-  const parsed = parseAmount(draft.amount, token.decimals);
-  if (!parsed.ok) {
-    const values = { symbol: token.symbol, decimals: String(token.decimals) };
-    const id = parsed.reason === 'too-many-decimals' ? 'error.tooManyDecimals' : parsed.reason === 'zero' ? 'error.zeroAmount' : 'error.invalidAmount';
-    return { ok: false, message: t(id, values, lang) };
+  const required = t('error.amountAndReceiverRequired', {}, lang);
+  if (amountText === '') errors.amount = required;
+  else if (receiver === '') errors.receiver = required;
+  const token = tokens.find((candidate) => candidate.key === draft.tokenKey);
+  if (!token) errors.token = t('error.tokenRequired', {}, lang);
+  if (receiver !== '' && !errors.receiver) {
+    const problem = receiverProblem(receiver, { ...context, lang });
+    if (problem) errors.receiver = problem;
   }
-  if (parsed.value > token.balance) return { ok: false, message: t('error.insufficientBalance', { symbol: token.symbol }, lang) };
-  return { ok: true, token, amount: parsed.value, receiver };
+  let amount = 0n;
+  if (token && amountText !== '') {
+    const parsed = parseAmount(draft.amount, token.decimals, lang);
+    if (!parsed.ok) {
+      errors.amount = parsed.reason === 'too-many-decimals' ? t('error.tooManyDecimals', { symbol: token.symbol, decimals: String(token.decimals) }, lang)
+        : parsed.reason === 'zero' ? t('error.zeroAmount', {}, lang)
+          : t('error.amountFormat', { example: exampleAmount(lang) }, lang);
+    } else if (parsed.value > token.balance) errors.amount = t('error.insufficientBalance', { symbol: token.symbol }, lang);
+    else amount = parsed.value;
+  }
+  if (!token || Object.keys(errors).length > 0) return fail(errors);
+  return { ok: true, token, amount, receiver };
 }

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createPublicClient, erc20Abi, formatUnits, http } from 'viem';
 import { ACCOUNT_0, ACCOUNT_1, connectDevWallet, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
+import { chooseToken, fieldMessage } from './send-support.js';
 
 /** The Account view's Tokens tab, rows keyed by symbol → the quantity text shown. */
 async function shownTokens(page: Page): Promise<Record<string, string>> {
@@ -66,35 +67,39 @@ describe('account data from the wallet data API, and sending on EVM', () => {
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Activity');
   });
 
-  it('checks the Send form with the exact messages', async () => {
+  it('checks the Send form with the exact messages, each under its field and gone once the field is edited', async () => {
     const { page } = await e2e.open();
     await connectDevWallet(page);
     await openModal(page);
     await inModal(page, '[data-action="send"]').click();
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Send');
     const review = inModal(page, 'button[type="submit"]');
-    const error = () => inModal(page, '#send-error').textContent();
     await review.click();
-    assert.equal(await error(), 'An amount and receiver address are required');
+    assert.equal(await fieldMessage(page, 'amount'), 'An amount and receiver address are required');
+    assert.equal(await fieldMessage(page, 'token'), 'A token is required');
     await inModal(page, 'input[name="amount"]').fill('1');
+    await inModal(page, '#send-amount-error').waitFor({ state: 'detached' });
     await inModal(page, 'input[name="receiver"]').fill(ACCOUNT_1);
     await review.click();
-    assert.equal(await error(), 'A token is required');
-    await inModal(page, 'select[name="token"]').selectOption(`eip155:31337:${token('LUSD').address}`);
+    // Only the token is missing: only its message.
+    assert.equal(await fieldMessage(page, 'token'), 'A token is required');
+    assert.equal(await inModal(page, '.field-error').count(), 1);
+    await chooseToken(page, `eip155:31337:${token('LUSD').address}`);
+    assert.equal(await inModal(page, '.field-error').count(), 0, 'choosing the token clears its message');
     await inModal(page, 'input[name="amount"]').fill('1.0000001');
     await review.click();
-    assert.equal(await error(), 'LUSD has at most 6 decimals');
+    assert.equal(await fieldMessage(page, 'amount'), 'LUSD has at most 6 decimals');
     await inModal(page, 'input[name="amount"]').fill('1000000');
     await review.click();
-    assert.equal(await error(), 'Insufficient LUSD balance');
+    await inModal(page, '#send-amount-error:has-text("Insufficient LUSD balance")').waitFor();
     await inModal(page, 'input[name="amount"]').fill('1');
     await inModal(page, 'input[name="receiver"]').fill('0x1234');
     await review.click();
-    assert.equal(await error(), 'Enter a valid address or name');
+    assert.equal(await fieldMessage(page, 'receiver'), 'Enter a valid address or name');
     await inModal(page, 'input[name="receiver"]').fill('nobody.eth');
     await review.click();
-    // The name is looked up first, so the message changes a moment later.
-    await inModal(page, '#send-error:has-text("No address found for nobody.eth")').waitFor();
+    // The name is looked up first, so the message comes a moment later.
+    await inModal(page, '#send-receiver-error:has-text("No address found for nobody.eth")').waitFor();
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Send with an error');
   });
 
@@ -104,7 +109,7 @@ describe('account data from the wallet data API, and sending on EVM', () => {
     const before = await onChain('LTK', ACCOUNT_1);
     await openModal(page);
     await inModal(page, '[data-action="send"]').click();
-    await inModal(page, 'select[name="token"]').selectOption(`eip155:31337:${token('LTK').address}`);
+    await chooseToken(page, `eip155:31337:${token('LTK').address}`);
     await inModal(page, 'input[name="amount"]').fill('10.5');
     await inModal(page, 'input[name="receiver"]').fill('alice.eth');
     await inModal(page, 'button[type="submit"]').click();

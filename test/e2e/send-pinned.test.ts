@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ACCOUNT_1, connectDevWallet, events, inModal, openModal, useE2E } from './harness.js';
+import { chooseToken } from './send-support.js';
 
 const CHANGED = 'The network or account changed. Review the transfer again.';
 
@@ -20,7 +21,7 @@ describe('Send is pinned to the chain and account it was reviewed on', () => {
     await connectDevWallet(page);
     await openModal(page);
     await inModal(page, '[data-action="send"]').click();
-    await inModal(page, 'select[name="token"]').selectOption(`eip155:31337:${ltk().address}`);
+    await chooseToken(page, `eip155:31337:${ltk().address}`);
     await inModal(page, 'input[name="amount"]').fill('1');
     await inModal(page, 'input[name="receiver"]').fill(ACCOUNT_1);
     await inModal(page, 'button[type="submit"]').click();

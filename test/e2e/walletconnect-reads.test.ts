@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { createPublicClient, http, numberToHex } from 'viem';
 import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
 import { ACCOUNT_0, ACCOUNT_1, inModal, openModal, useE2E, waitForEvent } from './harness.js';
+import { chooseToken } from './send-support.js';
 import { providerRequest, showWalletConnectQr } from './walletconnect-support.js';
 
 describe('WalletConnect without rpc-urls: reads go to the wallet data API, signing to the wallet', () => {
@@ -60,7 +61,7 @@ describe('WalletConnect without rpc-urls: reads go to the wallet data API, signi
     const before = await client().getBalance({ address: ACCOUNT_1 });
     await openModal(page);
     await inModal(page, '[data-action="send"]').click();
-    await inModal(page, 'select[name="token"]').selectOption('eip155:31337:native');
+    await chooseToken(page, 'eip155:31337:native');
     await inModal(page, 'input[name="amount"]').fill('0.25');
     await inModal(page, 'input[name="receiver"]').fill(ACCOUNT_1);
     await inModal(page, 'button[type="submit"]').click();

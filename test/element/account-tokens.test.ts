@@ -56,7 +56,11 @@ describe('<wallet-connect-modal> token amounts: small balances, and the active c
     await expectAccessible(el, 'Account with a balance below 0.0001');
 
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="send"]')!.click();
-    const select = await waitFor(() => el.shadowRoot!.querySelector<HTMLSelectElement>('select[name="token"]'), 'the Send form', 8000);
-    expect([...select.options].map((option) => option.textContent)).to.deep.equal(['Choose a token', 'ETH: 1.5', 'SEED: 0.000042', 'DUST: 0.000000000000000001']);
+    const picker = await waitFor(() => el.shadowRoot!.querySelector<HTMLButtonElement>('#send-token'), 'the Send form', 8000);
+    expect(picker.textContent).to.contain('Choose a token');
+    picker.click();
+    await waitFor(() => el.shadowRoot!.querySelector('[role="listbox"]'), 'the token list');
+    const options = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[role="option"] [data-balance]')];
+    expect(options.map((option) => option.textContent)).to.deep.equal(['1.5 ETH', '0.000042 SEED', '0.000000000000000001 DUST']);
   });
 });

@@ -12,16 +12,19 @@ import { $connected } from '../connection.js';
 import { reportError } from '../errors.js';
 import { refreshPortfolio } from '../portfolio.js';
 import { $route, type SendTransfer, popRoute, pushRoute, replaceRoute, resetRoute } from '../route.js';
-import { $sendDraft, $sendTokens, type SendDraft, checkSend } from '../send.js';
-import { estimateSendFee } from '../send-fee.js';
+import { $sendDraft, $sendErrors, $sendTokens, type SendDraft, type SendErrors, checkSend, receiverProblem } from '../send.js';
+import { $sendFee, estimateSendFee, sendFeeKey } from '../send-fee.js';
 import { showToast } from '../toasts.js';
+import { editSendDraft, feeProblem } from './send-form.js';
 import { noteTransaction } from '../transactions.js';
 import { $walletApi } from '../wallet-api-config.js';
 import { findWallet } from '../wallets.js';
 
-/** The visitor edits the Send form. */
+/** The visitor edits the Send form: the edited fields' messages, and the form's, go away. */
 export function updateSendDraft(change: Partial<SendDraft>): void {
-  $sendDraft.set({ ...$sendDraft.get(), ...change });
+  editSendDraft(change);
+  const route = $route.get();
+  if (route.view === 'Send' && route.error !== undefined) replaceRoute({ view: 'Send' });
 }
 
 type Pin = Pick<SendTransfer, 'chainId' | 'from'>;
@@ -60,16 +63,24 @@ function watchReview(transfer: SendTransfer): void {
   stopWatching = stop;
 }
 
+/** The form's messages: each next to its field; none on the route any more. */
+function showErrors(errors: SendErrors): void {
+  $sendErrors.set(errors);
+  if ($route.get().view === 'Send') replaceRoute({ view: 'Send' });
+}
+
 /**
- * Checks the Send form; on success resolves a name to its address and shows the review step, pinned to the
- * chain and account it was made on, and starts the fee estimate.
+ * Checks the Send form (the checksum with viem, loaded here); resolves a name to its address; estimates the
+ * fee and checks that the balance pays amount + fee; then shows the review, pinned to the chain and account
+ * it was made on. Each problem is shown next to its field.
  */
 export async function reviewSend(): Promise<void> {
   const connection = $connected.get();
   const lang = $config.get().lang;
-  const check = checkSend($sendDraft.get(), $sendTokens.get(), connection?.namespace, lang);
-  if (!check.ok) return replaceRoute({ view: 'Send', error: check.message });
-  if (!connection || !isEvmAddress(connection.address)) return replaceRoute({ view: 'Send', error: t('error.unsupportedChain', {}, lang) });
+  const { checksumMatches } = await import('../../connectors/evm/checksum.js');
+  const check = checkSend($sendDraft.get(), $sendTokens.get(), { namespace: connection?.namespace, lang, from: connection?.address, checksumMatches });
+  if (!check.ok) return showErrors(check.errors);
+  if (!connection || !isEvmAddress(connection.address)) return showErrors({ form: t('error.unsupportedChain', {}, lang) });
   const pin: Pin = { chainId: connection.chainId, from: connection.address };
   let to = check.receiver as `0x${string}`;
   let name: string | undefined;
@@ -81,20 +92,35 @@ export async function reviewSend(): Promise<void> {
       resolved = api ? await resolveName(api, name) : undefined;
     } catch (cause) {
       reportError(isWidgetError(cause) ? cause : new WidgetError('UNKNOWN', t('error.nameServiceFailed', { name }, lang), { cause }));
-      return replaceRoute({ view: 'Send', error: t('error.nameServiceFailed', { name }, lang) });
+      return showErrors({ receiver: t('error.nameServiceFailed', { name }, lang) });
     }
-    if (!resolved) return replaceRoute({ view: 'Send', error: t('error.receiverNotFound', { name }, lang) });
+    if (!resolved) return showErrors({ receiver: t('error.receiverNotFound', { name }, lang) });
+    const problem = receiverProblem(resolved, { lang, from: pin.from });
+    if (problem) return showErrors({ receiver: problem });
     to = resolved;
   }
-  // The wallet may have moved while the name was looked up.
-  if (!stillPinned(pin)) return replaceRoute({ view: 'Send', error: t('error.sendContextChanged', {}, lang) });
+  const { token } = check;
   const transfer: SendTransfer = {
-    ...pin, tokenKey: check.token.key, symbol: check.token.symbol, decimals: check.token.decimals, tokenAddress: check.token.tokenAddress, amount: check.amount.toString(), to, name,
+    ...pin, tokenKey: token.key, symbol: token.symbol, decimals: token.decimals, tokenAddress: token.tokenAddress, amount: check.amount.toString(), to, name, usdPrice: token.usdPrice,
   };
+  await estimateSendFee(transfer);
+  // The wallet may have moved while the name was looked up or the fee estimated.
+  if (!stillPinned(pin)) return showErrors({ form: t('error.sendContextChanged', {}, lang) });
+  const tooLittle = feeProblem(transfer, token, lang);
+  if (tooLittle) return showErrors({ amount: tooLittle });
+  $sendErrors.set({});
   replaceRoute({ view: 'Send' });
   pushRoute({ view: 'SendReview', transfer });
   watchReview(transfer);
-  void estimateSendFee(transfer);
+}
+
+/** "Send now" waits for the fee: a transfer whose fee cannot be estimated would fail in the wallet. */
+const feeKnown = (transfer: SendTransfer) => $sendFee.get()?.key === sendFeeKey(transfer) && $sendFee.get()?.status === 'ready';
+
+/** The review's "Try again" when the fee could not be estimated. */
+export function retrySendFee(): void {
+  const route = $route.get();
+  if (route.view === 'SendReview') void estimateSendFee(route.transfer);
 }
 
 /**
@@ -105,6 +131,7 @@ export async function confirmSend(): Promise<void> {
   const route = $route.get();
   if (route.view !== 'SendReview' || route.state === 'approving') return;
   const { transfer } = route;
+  if (!feeKnown(transfer)) return;
   // Never ask the wallet for a transfer on another chain or from another account than the one reviewed.
   if (!stillPinned(transfer)) return cancelReview();
   const connection = $connected.get()!;

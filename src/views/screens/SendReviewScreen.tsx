@@ -1,9 +1,10 @@
 import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
-import { formatAmount, formatTokenAmount } from '../../core/format.js';
+import { formatAmount, formatTokenAmount, formatUsdValue } from '../../core/format.js';
 import { networkInfo } from '../../core/networks.js';
-import { confirmSend } from '../../stores/actions/send.js';
+import { confirmSend, retrySendFee } from '../../stores/actions/send.js';
+import { $config } from '../../stores/config.js';
 import type { Route } from '../../stores/route.js';
 import { $sendFee, sendFeeKey } from '../../stores/send-fee.js';
 import { Spinner } from '../parts/Spinner.js';
@@ -13,18 +14,39 @@ import { registerSheet } from '../sheets.js';
 
 registerSheet(sendCss);
 
-/** Review: what goes where, the network fee estimate, then the wallet's approval. */
+/**
+ * Review: network, from, to, the amount and its value, the network fee and the total; then the wallet's
+ * approval. "Send now" waits for the fee, and says why while it cannot be estimated.
+ */
 export default function SendReviewScreen({ route }: { route: Extract<Route, { view: 'SendReview' }> }) {
   const t = useT();
   const lang = useLang();
+  const config = useStore($config);
   const { transfer } = route;
   const stored = useStore($sendFee);
   const fee = stored?.key === sendFeeKey(transfer) ? stored : undefined;
-  const native = networkInfo(transfer.chainId).nativeCurrency;
+  const network = networkInfo(transfer.chainId, config.rpcUrls[transfer.chainId]);
+  const native = network.nativeCurrency;
+  const amount = BigInt(transfer.amount);
+  const amountText = `${formatAmount(amount, transfer.decimals, lang, transfer.decimals)} ${transfer.symbol}`;
+  const value = formatUsdValue(amount, transfer.decimals, transfer.usdPrice, lang);
+  const feeText = fee?.status === 'ready' ? `${formatTokenAmount(fee.fee, native.decimals, lang)} ${native.symbol}` : undefined;
+  const total = fee?.status !== 'ready' ? undefined
+    : transfer.tokenAddress === undefined ? `${formatAmount(amount + fee.fee, native.decimals, lang, native.decimals)} ${native.symbol}`
+      : t('send.totalTwo', { amount: amountText, fee: feeText! });
   return (
     <div className="send-review">
-      <p className="review-amount" data-amount={transfer.amount}>{`${formatAmount(BigInt(transfer.amount), transfer.decimals, lang, transfer.decimals)} ${transfer.symbol}`}</p>
+      <p className="review-amount" data-amount={transfer.amount}>{amountText}</p>
+      {value ? <p className="review-value hint" data-value>{value}</p> : null}
       <dl className="review-list">
+        <div>
+          <dt>{t('send.network')}</dt>
+          <dd data-network={transfer.chainId}>{network.name}</dd>
+        </div>
+        <div>
+          <dt>{t('send.from')}</dt>
+          <dd title={transfer.from} data-from={transfer.from}>{truncateAddress(transfer.from)}</dd>
+        </div>
         <div>
           <dt>{t('send.receiver')}</dt>
           <dd title={transfer.to} data-to={transfer.to}>{transfer.name ? `${transfer.name} (${truncateAddress(transfer.to)})` : truncateAddress(transfer.to)}</dd>
@@ -32,15 +54,33 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
         <div>
           <dt>{t('send.networkFee')}</dt>
           <dd data-fee={fee?.status === 'ready' ? fee.fee.toString() : undefined}>
-            {fee?.status === 'ready' ? `${formatTokenAmount(fee.fee, native.decimals, lang)} ${native.symbol}` : fee?.status === 'error' ? t('send.feeUnavailable') : t('send.estimating')}
+            {feeText ?? (fee?.status === 'error' ? t('send.feeUnavailable') : t('send.estimating'))}
           </dd>
         </div>
+        {total ? (
+          <div>
+            <dt>{t('send.total')}</dt>
+            <dd data-total>{total}</dd>
+          </div>
+        ) : null}
       </dl>
       {route.error ? <p className="status error" role="alert">{route.error.message}</p> : null}
+      {fee?.status === 'error' ? (
+        <div className="fee-problem">
+          <p id="send-fee-error" className="status error" role="alert">{t('error.feeUnknown')}</p>
+          <button type="button" className="button secondary" data-action="retry-fee" onClick={retrySendFee}>{t('action.retry')}</button>
+        </div>
+      ) : null}
       {route.state === 'approving' ? (
         <div className="pending" role="status"><Spinner /><p className="status">{t('send.approveInWallet')}</p></div>
       ) : (
-        <button type="button" className="button primary wide" part="button" data-action="confirm-send" onClick={() => void confirmSend()}>{t('action.confirmSend')}</button>
+        <button
+          type="button" className="button primary wide" part="button" data-action="confirm-send"
+          disabled={fee?.status !== 'ready'} aria-describedby={fee?.status === 'error' ? 'send-fee-error' : undefined}
+          onClick={() => void confirmSend()}
+        >
+          {t('action.confirmSend')}
+        </button>
       )}
     </div>
   );

@@ -1,9 +1,10 @@
 import '../../core/messages-account.js';
 import { useStore } from '@nanostores/react';
-import { formatAmount, formatTokenAmount } from '../../core/format.js';
+import { formatAmount, formatTokenAmount, formatUsdValue } from '../../core/format.js';
 import { reviewSend, updateSendDraft } from '../../stores/actions/send.js';
+import { fillMaxAmount } from '../../stores/actions/send-form.js';
 import type { Route } from '../../stores/route.js';
-import { $sendDraft, $sendTokens } from '../../stores/send.js';
+import { $sendDraft, $sendErrors, $sendTokens, type SendToken } from '../../stores/send.js';
 import { SendForm } from '../parts/SendForm.js';
 import { useLang, useT } from './use-t.js';
 import sendCss from '../../../styles/send.css';
@@ -16,18 +17,28 @@ export default function SendScreen({ route }: { route: Extract<Route, { view: 'S
   const t = useT();
   const lang = useLang();
   const draft = useStore($sendDraft);
+  const errors = useStore($sendErrors);
   const tokens = useStore($sendTokens);
   const selected = tokens.find((token) => token.key === draft.tokenKey);
+  const option = (token: SendToken) => ({
+    key: token.key, symbol: token.symbol, name: token.name, iconUrl: token.iconUrl,
+    balance: t('send.tokenBalance', { amount: formatTokenAmount(token.balance, token.decimals, lang), symbol: token.symbol }),
+    value: formatUsdValue(token.balance, token.decimals, token.usdPrice, lang),
+  });
   return (
     <SendForm
-      tokens={tokens.map((token) => ({ key: token.key, label: `${token.symbol}: ${formatTokenAmount(token.balance, token.decimals, lang)}` }))}
+      tokens={tokens.map(option)}
       tokenKey={draft.tokenKey}
       amount={draft.amount}
       receiver={draft.receiver}
       available={selected ? t('send.available', { amount: formatAmount(selected.balance, selected.decimals, lang, selected.decimals), symbol: selected.symbol }) : undefined}
-      error={route.error}
-      labels={{ token: t('send.token'), chooseToken: t('send.chooseToken'), amount: t('send.amount'), receiver: t('send.receiver'), receiverPlaceholder: t('send.receiverPlaceholder'), submit: t('action.review') }}
+      errors={{ ...errors, form: route.error ?? errors.form }}
+      labels={{
+        token: t('send.token'), chooseToken: t('send.chooseToken'), amount: t('send.amount'), receiver: t('send.receiver'),
+        receiverPlaceholder: t('send.receiverPlaceholder'), submit: t('action.review'), max: t('send.max'), maxLabel: t('send.maxLabel'),
+      }}
       onChange={updateSendDraft}
+      onMax={() => void fillMaxAmount()}
       onSubmit={() => void reviewSend()}
     />
   );

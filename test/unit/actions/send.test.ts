@@ -1,11 +1,12 @@
 import { expect } from '@esm-bundle/chai';
 import { clearWalletApiCaches } from '../../../src/services/wallet-api.js';
 import { connect } from '../../../src/stores/actions/index.js';
-import { confirmSend, reviewSend, updateSendDraft } from '../../../src/stores/actions/send.js';
+import { confirmSend, retrySendFee, reviewSend, updateSendDraft } from '../../../src/stores/actions/send.js';
+import { fillMaxAmount } from '../../../src/stores/actions/send-form.js';
 import { $lastError } from '../../../src/stores/errors.js';
 import { resetPortfolioRetryBlock } from '../../../src/stores/portfolio.js';
 import { $history, $route, pushRoute, resetRoute } from '../../../src/stores/route.js';
-import { $sendDraft, $sendTokens } from '../../../src/stores/send.js';
+import { $sendDraft, $sendErrors, $sendTokens } from '../../../src/stores/send.js';
 import { $sendFee } from '../../../src/stores/send-fee.js';
 import { type FakeFetch, installFakeFetch } from '../support/fake-fetch.js';
 import { ALICE, BOB, sleep } from '../support/fake-wallet.js';
@@ -29,18 +30,29 @@ describe('actions/send: the review is pinned to its chain and account', () => {
   let wallet: PageWallet;
   let stopWatching: () => void;
   let stopTokens: () => void;
+  /** The node's answers: 21000 gas at 1 gwei, a fee of 0.000021 ETH. */
+  let rpc: Record<string, string>;
 
   beforeEach(async () => {
     resetStores({ apiUrl: 'http://api.test', projectId: 'p1', networks: ['eip155:1', 'eip155:137'] });
     resetPortfolioRetryBlock();
     clearWalletApiCaches();
     $sendFee.set(undefined);
+    $sendErrors.set({});
     net = installFakeFetch();
+    rpc = { eth_estimateGas: '0x5208', eth_gasPrice: '0x3b9aca00' };
     net.route('/v1/supported-chains', () => ({ body: { http: ['eip155:1', 'eip155:137'] } }));
     net.route(`/v1/account/${ALICE}/balance`, (url) => ({ body: { balances: [
       { name: 'Ether', symbol: 'ETH', chainId: url.searchParams.get('chainId'), price: 1, quantity: { decimals: '18', numeric: '2' }, iconUrl: '' },
     ] } }));
     net.route(`/v1/account/${ALICE}/history`, () => ({ body: { data: [], next: null } }));
+    // Reads go to the API's JSON-RPC proxy for the chain (the API lists it as supported), not to the wallet.
+    net.route('/v1', (url, init) => {
+      const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
+      expect(url.searchParams.get('chainId')).to.equal('eip155:1');
+      const result = rpc[method];
+      return { body: result === undefined ? { jsonrpc: '2.0', id, error: { code: -32000, message: `no ${method}` } } : { jsonrpc: '2.0', id, result } };
+    });
     stopWatching = watchWallets();
     wallet = pageWallet({ accounts: [ALICE, BOB], chainId: '0x1' });
     wallet.provider.handle('eth_sendTransaction', () => HASH);
@@ -101,13 +113,6 @@ describe('actions/send: the review is pinned to its chain and account', () => {
   });
 
   it('the fee estimate is keyed by chain and sender', async () => {
-    // Reads go to the API's JSON-RPC proxy for the chain (the API lists it as supported), not to the wallet.
-    const answers: Record<string, string> = { eth_estimateGas: '0x5208', eth_gasPrice: '0x1' };
-    net.route('/v1', (url, init) => {
-      const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
-      expect(url.searchParams.get('chainId')).to.equal('eip155:1');
-      return { body: { jsonrpc: '2.0', id, result: answers[method] } };
-    });
     await reviewSend();
     await until(() => $sendFee.get()?.status === 'ready', 'the fee');
     expect($sendFee.get()!.key).to.equal(`eip155:1|${ALICE}|${NATIVE_KEY}|500000000000000000|${BOB}`);
@@ -118,11 +123,52 @@ describe('actions/send: the review is pinned to its chain and account', () => {
     $lastError.set(undefined);
     net.route('/v1/profile/account/nobody.eth', () => ({ status: 404, body: { message: 'not found' } }));
     await reviewSend();
-    expect($route.get()).to.deep.equal({ view: 'Send', error: 'No address found for nobody.eth' });
+    expect($route.get()).to.deep.equal({ view: 'Send' });
+    expect($sendErrors.get()).to.deep.equal({ receiver: 'No address found for nobody.eth' });
     expect($lastError.get()).to.equal(undefined);
     net.route('/v1/profile/account/nobody.eth', () => ({ status: 502, body: {} }));
     await reviewSend();
-    expect($route.get()).to.deep.equal({ view: 'Send', error: 'Could not look up nobody.eth: the name service failed. Try again.' });
+    expect($sendErrors.get()).to.deep.equal({ receiver: 'Could not look up nobody.eth: the name service failed. Try again.' });
     expect($lastError.get()?.error.code).to.equal('SERVER_ERROR');
+  });
+
+  it('refuses the whole native balance before review: nothing is left for the fee', async () => {
+    updateSendDraft({ amount: '2' });
+    await reviewSend();
+    expect($route.get()).to.deep.equal({ view: 'Send' });
+    expect($sendErrors.get()).to.deep.equal({ amount: 'Not enough ETH for this amount and the network fee: keep about 0.0000315 ETH for the fee' });
+  });
+
+  it('Max leaves twice the fee for a native coin, and the review then accepts it', async () => {
+    updateSendDraft({ amount: '' });
+    await fillMaxAmount();
+    expect($sendDraft.get().amount).to.equal('1.999958');
+    await reviewSend();
+    expect($route.get().view).to.equal('SendReview');
+  });
+
+  it('messages stay until their field is edited, and go with it', async () => {
+    updateSendDraft({ tokenKey: undefined, amount: '', receiver: `0x${'0'.repeat(40)}` });
+    await reviewSend();
+    expect($sendErrors.get()).to.deep.equal({
+      token: 'A token is required', amount: 'An amount and receiver address are required', receiver: 'This is the zero address: anything sent there is lost for good',
+    });
+    updateSendDraft({ amount: '1' });
+    expect($sendErrors.get()).to.deep.equal({ token: 'A token is required', receiver: 'This is the zero address: anything sent there is lost for good' });
+    updateSendDraft({ tokenKey: NATIVE_KEY });
+    updateSendDraft({ receiver: BOB });
+    expect($sendErrors.get()).to.deep.equal({});
+  });
+
+  it('a fee that cannot be estimated: the review says so and "Send now" asks the wallet nothing', async () => {
+    delete rpc.eth_estimateGas;
+    await reviewSend();
+    expect($route.get().view).to.equal('SendReview');
+    expect($sendFee.get()?.status).to.equal('error');
+    await confirmSend();
+    expect(sends()).to.deep.equal([]);
+    rpc.eth_estimateGas = '0x5208';
+    retrySendFee();
+    await until(() => $sendFee.get()?.status === 'ready', 'the fee on retry');
   });
 });

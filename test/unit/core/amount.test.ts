@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { decimalToBaseUnits, parseAmount } from '../../../src/core/amount.js';
+import { amountInputText, decimalToBaseUnits, exampleAmount, parseAmount } from '../../../src/core/amount.js';
 
 describe('core/amount', () => {
   it('turns typed decimals into exact base units', () => {
@@ -18,6 +18,30 @@ describe('core/amount', () => {
     expect(parseAmount('.', 18)).to.deep.equal({ ok: false, reason: 'invalid' });
     expect(parseAmount('0.0000001', 6)).to.deep.equal({ ok: false, reason: 'too-many-decimals' });
     expect(parseAmount('0.00', 6)).to.deep.equal({ ok: false, reason: 'zero' });
+  });
+
+  it('reads the amount in the locale: decimal separator, grouping every three digits, full-width digits', () => {
+    expect(parseAmount('1,5', 18, 'de')).to.deep.equal({ ok: true, value: 1_500_000_000_000_000_000n });
+    expect(parseAmount('1.000,5', 6, 'de')).to.deep.equal({ ok: true, value: 1_000_500_000n });
+    expect(parseAmount('1,000.5', 6, 'en')).to.deep.equal({ ok: true, value: 1_000_500_000n });
+    expect(parseAmount('1\u202f000,5', 6, 'fr')).to.deep.equal({ ok: true, value: 1_000_500_000n });
+    expect(parseAmount('\uff11\uff0e\uff15', 6, 'en')).to.deep.equal({ ok: true, value: 1_500_000n });
+    expect(parseAmount('\uff11\uff0c\uff15', 6, 'de')).to.deep.equal({ ok: true, value: 1_500_000n });
+    expect(parseAmount('\u0661.\u0665', 6, 'en')).to.deep.equal({ ok: true, value: 1_500_000n });
+  });
+
+  it('refuses separators the locale does not use there', () => {
+    expect(parseAmount('1.5', 18, 'de')).to.deep.equal({ ok: false, reason: 'invalid' });
+    expect(parseAmount('1,5', 18, 'en')).to.deep.equal({ ok: false, reason: 'invalid' });
+    expect(parseAmount('1,5,0', 18, 'de')).to.deep.equal({ ok: false, reason: 'invalid' });
+    expect(parseAmount('1.0000', 18, 'de')).to.deep.equal({ ok: false, reason: 'invalid' });
+    expect(parseAmount('1,000', 18)).to.deep.equal({ ok: false, reason: 'invalid' });
+  });
+
+  it('writes amounts back for the form exactly, in the locale', () => {
+    expect(amountInputText(1_500_000_000_000_000_001n, 18, 'de')).to.equal('1,500000000000000001');
+    expect(amountInputText(2_000_000n, 6, 'en')).to.equal('2');
+    expect(exampleAmount('de')).to.equal('1,5');
   });
 
   it('reads service decimal strings, zero included', () => {

@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { compactBound, formatAmount, formatDecimalString, formatTokenAmount } from '../../../src/core/format.js';
+import { compactBound, formatAmount, formatDecimalString, formatTokenAmount, formatUsdValue } from '../../../src/core/format.js';
 
 const ETH = 10n ** 18n;
 
@@ -70,5 +70,11 @@ describe('core/format formatTokenAmount and compactBound: small balances never r
     expect(compactBound(0n, 18)).to.equal(undefined);
     expect(compactBound(1n, 4)).to.equal(undefined);
     expect(compactBound(1n, 6, 'de')).to.equal('0,0001');
+  });
+
+  it('values an amount in US dollars when the price is known', () => {
+    expect(formatUsdValue(1_500_000_000_000_000_000n, 18, 2000)).to.equal('$3,000.00');
+    expect(formatUsdValue(2_500_000n, 6, 1, 'de')).to.equal('2,50\u00a0$');
+    expect(formatUsdValue(1n, 18, undefined)).to.equal(undefined);
   });
 });

@@ -156,6 +156,11 @@ describe('on a phone (390×844, touch, iPhone user agent)', () => {
       return el.scrollTop > 0;
     });
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not scroll');
+    // It slides up, except for visitors who ask for reduced motion.
+    const animation = () => inModal(page, '[part="dialog"]').evaluate((el) => getComputedStyle(el).animationName);
+    assert.equal(await animation(), 'sheet-in');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    assert.equal(await animation(), 'none');
     // Focus stays inside: the dialog is modal, so the page behind is inert.
     assert.equal(await inModal(page, 'dialog[open]').evaluate((d) => d.matches(':modal')), true);
   });

@@ -6,6 +6,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { browserFieldRedirects } from './scripts/browser-field-plugin.mjs';
 import { cssTextRollup } from './scripts/css-text-plugin.mjs';
+import { onwarn } from './scripts/rollup-warnings.mjs';
 
 // A build starts from an empty dist/, so no stale chunk is ever served or measured.
 rmSync('dist', { recursive: true, force: true });
@@ -45,6 +46,7 @@ const widget = {
     sourcemap: false,
   },
   plugins: plugins(),
+  onwarn,
 };
 
 /** The dev wallet: a test kit export, self-contained (it does not share chunks with the widget). */
@@ -52,6 +54,7 @@ const devWallet = {
   input: 'demo/dev-wallet/index.ts',
   output: { file: 'dist/dev-wallet.js', format: 'es', inlineDynamicImports: true },
   plugins: plugins(),
+  onwarn,
 };
 
 export default [widget, devWallet];

@@ -1,5 +1,5 @@
 // The demo page's script: plain JavaScript, no build step. It uses only the public contract of
-// <wallet-connect-modal> (attributes, methods, events, `state`; see DESIGN.md) and the dev wallet export.
+// <wallet-connect-modal> (attributes, methods, events, `state`; see README.md) and the dev wallet export.
 // Both modules are imported dynamically, so the page still works (and says why) when one is not built yet.
 
 const TAG = 'wallet-connect-modal';
@@ -19,7 +19,7 @@ const MAX_LOG_ITEMS = 200;
 const el = document.querySelector(TAG);
 const byId = (id) => document.getElementById(id);
 
-/** JSON that survives bigint amounts (DESIGN.md: amounts are bigint end to end). */
+/** JSON that survives bigint amounts (the widget's amounts are bigint end to end). */
 const toJson = (value, indent) =>
   JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `${v}n` : v), indent) ?? String(value);
 
@@ -38,6 +38,14 @@ function renderState() {
   if (!widgetReady()) return;
   const text = toJson(el.state, 2);
   if (out.textContent !== text) out.textContent = text;
+  renderDisconnect();
+}
+
+/** Disconnect is there only while a wallet is connected; otherwise it says why it is off. */
+function renderDisconnect() {
+  const connected = widgetReady() && el.state.status === 'connected';
+  byId('disconnect').disabled = !connected;
+  byId('disconnect-reason').hidden = connected;
 }
 
 function logEvent(name, detail) {
@@ -81,7 +89,8 @@ async function withWidget(action) {
 }
 
 byId('open').addEventListener('click', () => withWidget(() => el.open()));
-byId('disconnect').addEventListener('click', () => withWidget(() => el.disconnect()));
+// A disabled button sends no click; the check stays for a state that changed since the last render.
+byId('disconnect').addEventListener('click', () => withWidget(() => (el.state.status === 'connected' ? el.disconnect() : undefined)));
 
 const theme = byId('theme');
 theme.value = el.getAttribute('theme') ?? 'system';
@@ -94,6 +103,48 @@ theme.addEventListener('change', () => {
 const allowUnsupported = byId('allow-unsupported-chain');
 allowUnsupported.checked = el.hasAttribute('allow-unsupported-chain');
 allowUnsupported.addEventListener('change', () => el.toggleAttribute('allow-unsupported-chain', allowUnsupported.checked));
+
+// ---- the integration snippet ---------------------------------------------------------------------
+
+/** The attributes this page's element has, as a site owner would copy them. */
+const SNIPPET_ATTRIBUTES = ['networks', 'default-network', 'rpc-urls', 'api-url', 'relay-url', 'directory-url', 'project-id', 'features', 'theme'];
+const escapeAttribute = (value, quote) => value.replaceAll('&', '&amp;').replaceAll(quote, quote === '"' ? '&quot;' : '&#39;');
+
+/** Markup that works pasted into any page: the bundle by absolute URL, the element, a button, two listeners. */
+function integrationSnippet() {
+  const attributes = SNIPPET_ATTRIBUTES.filter((name) => el.hasAttribute(name)).map((name) => {
+    const value = el.getAttribute(name);
+    // JSON reads best in single quotes.
+    return value.includes('"') ? `  ${name}='${escapeAttribute(value, "'")}'` : `  ${name}="${escapeAttribute(value, '"')}"`;
+  });
+  const bundle = new URL('/dist/wallet-connect-modal.js', location.href).href;
+  return [
+    `<script type="module" src="${bundle}"></script>`,
+    `<wallet-connect-modal`,
+    ...attributes,
+    `></wallet-connect-modal>`,
+    `<button id="connect-wallet" type="button">Connect wallet</button>`,
+    `<script type="module">`,
+    `  const modal = document.querySelector('wallet-connect-modal');`,
+    `  document.querySelector('#connect-wallet').addEventListener('click', () => modal.open());`,
+    `  modal.addEventListener('wallet-connect', (e) => console.log('connected', e.detail.address, e.detail.chainId));`,
+    `  modal.addEventListener('wallet-error', (e) => console.warn(e.detail.code, e.detail.message));`,
+    `</script>`,
+  ].join('\n');
+}
+
+byId('snippet').textContent = integrationSnippet();
+byId('copy-snippet').addEventListener('click', async () => {
+  const out = byId('snippet-copied');
+  try {
+    await navigator.clipboard.writeText(byId('snippet').textContent);
+    out.textContent = 'Copied.';
+    out.dataset.status = 'ok';
+  } catch {
+    out.textContent = 'Could not copy: select the text above instead.';
+    out.dataset.status = 'error';
+  }
+});
 
 // ---- use the provider ----------------------------------------------------------------------------
 

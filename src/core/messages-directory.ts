@@ -15,6 +15,8 @@ export const directoryMessages = {
   'directory.unavailable': 'The wallet list is not available on this site.',
   'directory.unavailableHint': 'You can still connect a mobile wallet by scanning a QR code.',
   'directory.useQrCode': 'Show QR code',
+  'directory.unavailableHintPhone': 'You can still connect a mobile wallet with a link to paste into it.',
+  'directory.useLink': 'Get a link',
 } as const;
 
 registerMessages(directoryMessages);

@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 export const DIRECTORY_ID = /^[-_.a-zA-Z0-9]{1,128}$/;
 
 const text = z.nullish(z.string());
+/** A store link (App Store, Play, Chrome Web Store): `https:` and bounded, else dropped without the record. */
+const storeLink = z.catch(z.nullish(z.string().check(z.maxLength(2048), z.regex(/^https:\/\/\S+$/i))), undefined);
 
 /**
  * One wallet (`WcWallet`). Fields the widget does not use are ignored; a field it uses with the wrong type
@@ -26,6 +28,9 @@ export const directoryWalletSchema = z.object({
   mobile_link: text,
   desktop_link: text,
   webapp_link: text,
+  app_store: storeLink,
+  play_store: storeLink,
+  chrome_store: storeLink,
   rdns: text,
   injected: z.nullish(z.array(z.object({ namespace: z.optional(z.string()), injected_id: z.optional(z.string()) }))),
 });

@@ -2,6 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
+import { $onMobile } from '../../src/stores/device.js';
 import { $recentWallets } from '../../src/stores/recent-wallets.js';
 import { type FakeRecord, records, serveDirectory } from '../unit/support/fake-directory.js';
 import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
@@ -187,5 +188,21 @@ describe('<wallet-connect-modal> AllWallets', () => {
     parts(el, 'button').find((b) => b.textContent === 'Show QR code')!.click();
     await waitFor(() => el.state.view === 'ConnectingWalletConnect', 'the QR view');
     expect(dialogOf(el).open).to.equal(true);
+  });
+
+  it('without directory-url, on a phone: offers a link to paste into a wallet app, never a QR code', async () => {
+    $onMobile.set(true);
+    try {
+      el = mount({ networks: 'eip155:1', 'relay-url': 'ws://127.0.0.1:9' });
+      el.open({ view: 'AllWallets' });
+      await waitFor(() => el.shadowRoot!.querySelector('.directory[data-state="unavailable"]'), 'the unavailable state', 5000);
+      expect(bodyText(el)).to.equal('The wallet list is not available on this site.You can still connect a mobile wallet with a link to paste into it.Get a link');
+      await expectAccessible(el, 'AllWallets (unavailable, phone)');
+      parts(el, 'button').find((b) => b.textContent === 'Get a link')!.click();
+      await waitFor(() => el.state.view === 'ConnectingWalletConnect', 'the link view');
+      expect(el.shadowRoot!.querySelector('.walletconnect .spinner')!.getAttribute('aria-label')).to.equal('Preparing the link');
+    } finally {
+      $onMobile.set(false);
+    }
   });
 });

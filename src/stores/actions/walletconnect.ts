@@ -75,7 +75,10 @@ function sessionFrom(session: SessionTypes.Struct, wallet: ChosenWallet | undefi
 export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void> {
   const mine = ++attempt;
   const route = { view: 'ConnectingWalletConnect', wallet } as const;
-  const current = () => mine === attempt && $modal.get().open && $route.get().view === 'ConnectingWalletConnect';
+  let left = false;
+  // An attempt the visitor left stays left, even when ConnectingWalletConnect shows again for their next
+  // choice before that choice's attempt starts: only a choice's own URI is shown, and opens its wallet.
+  const current = () => mine === attempt && !left && $modal.get().open && $route.get().view === 'ConnectingWalletConnect';
   if ($connection.get().status === 'connected' || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     replaceRoute({ ...route, error: errorSummary(error) });
@@ -88,7 +91,6 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   // Settles with the first approval (or refusal) of any URI shown in this attempt; ends when the visitor leaves.
   let settle!: (outcome: { session: SessionTypes.Struct } | { error: unknown } | { left: true }) => void;
   const outcome = new Promise<Parameters<typeof settle>[0]>((resolve) => (settle = resolve));
-  let left = false;
   // Leaving the view (back, close, or the host's open() starting afresh) abandons the attempt: the status
   // goes back to disconnected and the URI shown is forgotten, so no later view shows it.
   const leave = () => {

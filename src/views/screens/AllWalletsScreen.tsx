@@ -2,6 +2,7 @@ import '../../core/messages-directory.js';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
+import { $onMobile } from '../../stores/device.js';
 import { loadNextPage } from '../../stores/directory.js';
 import { $directoryListing, type DirectoryItem } from '../../stores/directory-list.js';
 import { retrySearch, searchWallets } from '../../stores/directory-search.js';
@@ -23,21 +24,23 @@ function select(item: DirectoryItem) {
 /**
  * AllWallets: the wallet directory. A search field (from 2 characters), then the recent, recommended and
  * remaining wallets, more of them as the end of the list scrolls into view; search results instead while
- * searching. Without `directory-url` it says the list is not available and offers the QR code.
+ * searching. Without `directory-url` it says the list is not available and offers the QR code (on a phone,
+ * the link to paste into a wallet app).
  */
 export default function AllWalletsScreen() {
   const t = useT();
   const lang = useLang();
   const listing = useStore($directoryListing);
   const searchId = useId();
+  const onMobile = useStore($onMobile);
 
   if (listing.status === 'unavailable') {
     return (
       <div className="directory" data-state="unavailable">
         <p className="status" role="status">{t('directory.unavailable')}</p>
-        <p className="hint">{t('directory.unavailableHint')}</p>
+        <p className="hint">{t(onMobile ? 'directory.unavailableHintPhone' : 'directory.unavailableHint')}</p>
         <button type="button" className="button primary" part="button" onClick={() => chooseWalletConnect()}>
-          {t('directory.useQrCode')}
+          {t(onMobile ? 'directory.useLink' : 'directory.useQrCode')}
         </button>
       </div>
     );

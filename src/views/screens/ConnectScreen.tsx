@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { WALLETCONNECT_ID } from '../../core/constants.js';
 import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
+import { $onMobile } from '../../stores/device.js';
 import { pushRoute } from '../../stores/route.js';
 import { $recentWallets } from '../../stores/recent-wallets.js';
 import { $wallets } from '../../stores/wallets.js';
@@ -27,12 +28,14 @@ export function ConnectScreen() {
   const t = useT();
   const wallets = useStore($wallets);
   const recent = useStore($recentWallets);
+  // On a phone WalletConnect leads to the wallet list (each wallet's app opens), not to a QR code.
+  const onMobile = useStore($onMobile);
   const rank = (id: string) => (recent.includes(id) ? recent.indexOf(id) : recent.length);
   const installed: WalletListItem[] = [...wallets]
     .sort((a, b) => rank(a.id) - rank(b.id))
     .map((w) => ({ id: w.id, name: w.name, icon: w.icon, tag: recent.includes(w.id) ? t('connect.recent') : t('connect.installed') }));
   const others: WalletListItem[] = [
-    { id: WALLETCONNECT_ID, name: t('connect.walletConnect'), icon: QR_GLYPH, tag: t('connect.qrCode') },
+    { id: WALLETCONNECT_ID, name: t('connect.walletConnect'), icon: QR_GLYPH, tag: onMobile ? undefined : t('connect.qrCode') },
     { id: ALL_WALLETS, name: t('connect.allWallets'), icon: GRID_GLYPH },
   ];
   const select = (id: string) => {

@@ -6,7 +6,7 @@ import { directoryWalletImage, findDirectoryWallet } from '../../stores/director
 import type { Route } from '../../stores/route.js';
 import { showToast } from '../../stores/toasts.js';
 import { $pairing } from '../../stores/walletconnect.js';
-import { chosenWalletLink } from '../../stores/wallet-link.js';
+import { chosenWalletInstallLink, chosenWalletLink } from '../../stores/wallet-link.js';
 import { Icon } from '../parts/Icon.js';
 import { QrCode } from '../parts/QrCode.js';
 import { Spinner } from '../parts/Spinner.js';
@@ -23,7 +23,7 @@ registerSheet(walletConnectCss);
 export default function ConnectingWalletConnectScreen({ route }: { route: Extract<Route, { view: 'ConnectingWalletConnect' }> }) {
   const t = useT();
   const pairing = useStore($pairing);
-  useStore($onMobile);
+  const onMobile = useStore($onMobile);
   const record = route.wallet ? findDirectoryWallet(route.wallet.id) : undefined;
   const name = route.wallet?.name ?? t('view.ConnectingWalletConnect');
   const uri = pairing.state === 'waiting' && !route.error ? pairing.uri : undefined;
@@ -50,7 +50,7 @@ export default function ConnectingWalletConnectScreen({ route }: { route: Extrac
   if (!uri) {
     return (
       <div className="walletconnect" data-state="starting">
-        <div className="qr-placeholder"><Spinner label={t('walletconnect.preparing')} /></div>
+        <div className="qr-placeholder"><Spinner label={t(onMobile ? 'walletconnect.preparingLink' : 'walletconnect.preparing')} /></div>
       </div>
     );
   }
@@ -70,16 +70,23 @@ export default function ConnectingWalletConnectScreen({ route }: { route: Extrac
     </button>
   );
 
-  if (link) {
+  // A phone never shows a QR code of its own screen: the wallet's link, or the URI to copy into a wallet app.
+  if (link || onMobile) {
+    const install = link ? chosenWalletInstallLink(route.wallet) : undefined;
     return (
       <div className="walletconnect" data-state="link">
-        <p className="status" role="status">{t('connecting.continueIn', { wallet: name })}</p>
-        <p className="hint">{t('walletconnect.notOpened', { wallet: name })}</p>
+        <p className="status" role="status">{link ? t('connecting.continueIn', { wallet: name }) : t('walletconnect.pasteHint')}</p>
+        {link ? <p className="hint">{t('walletconnect.notOpened', { wallet: name })}</p> : null}
         {renewed}
         <div className="actions">
-          <a className="button primary" part="button" href={link} rel="noopener noreferrer">{t('walletconnect.open', { wallet: name })}</a>
+          {link ? <a className="button primary" part="button" href={link} rel="noopener noreferrer">{t('walletconnect.open', { wallet: name })}</a> : null}
           {copyButton}
         </div>
+        {install ? (
+          <a className="install-link" href={install.url} target="_blank" rel="noopener noreferrer">
+            {t(`walletconnect.install.${install.kind}`, { wallet: name })}
+          </a>
+        ) : null}
       </div>
     );
   }

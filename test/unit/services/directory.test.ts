@@ -55,6 +55,24 @@ describe('services/directory', () => {
     expect(page.data[0]!.chains).to.deep.equal(['eip155:1']);
   });
 
+  it('keeps https store links (App Store, Play, Chrome Web Store) and drops any other without dropping the record', async () => {
+    const stores = { app_store: 'https://apps.apple.com/app/id1', play_store: 'https://play.google.com/store/apps/details?id=x', chrome_store: 'https://chromewebstore.google.com/detail/x' };
+    net.route('/getWallets', () => ({
+      body: {
+        data: [
+          wallet('stores', stores),
+          wallet('bad-stores', { app_store: 'javascript:alert(1)', play_store: 'http://play.google.com/x', chrome_store: `https://x.example/${'a'.repeat(2048)}` }),
+          wallet('odd-stores', { app_store: 42, play_store: null }),
+        ],
+        count: 3,
+      },
+    }));
+    const page = await getWallets(directory, { page: 1, entries: 40 });
+    expect(page.data.map((w) => w.id)).to.deep.equal(['stores', 'bad-stores', 'odd-stores']);
+    expect({ app_store: page.data[0]!.app_store, play_store: page.data[0]!.play_store, chrome_store: page.data[0]!.chrome_store }).to.deep.equal(stores);
+    for (const w of page.data.slice(1)) expect([w.app_store ?? undefined, w.play_store ?? undefined, w.chrome_store ?? undefined]).to.deep.equal([undefined, undefined, undefined]);
+  });
+
   it('drops malformed records and keeps the rest of the page', async () => {
     net.route('/getWallets', () => ({
       body: {

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { connectDevWallet, inModal, useE2E, waitForEvent } from './harness.js';
+
+describe('the demo page, as a site owner first sees it', () => {
+  const e2e = useE2E();
+
+  it('Disconnect is off, with the reason, until a wallet is connected, and off again after', async () => {
+    const { page } = await e2e.open();
+    const button = page.locator('#disconnect');
+    const reason = page.locator('#disconnect-reason');
+    assert.equal(await button.isDisabled(), true);
+    assert.equal(await reason.textContent(), 'Connect a wallet first.');
+    assert.equal(await reason.isVisible(), true);
+    assert.equal(await button.getAttribute('aria-describedby'), 'disconnect-reason');
+
+    await connectDevWallet(page);
+    await page.waitForFunction(() => !(document.querySelector('#disconnect') as HTMLButtonElement).disabled);
+    assert.equal(await reason.isVisible(), false);
+    await button.click();
+    await waitForEvent(page, 'wallet-disconnect');
+    await page.waitForFunction(() => (document.querySelector('#disconnect') as HTMLButtonElement).disabled);
+    assert.equal(await reason.isVisible(), true);
+  });
+
+  it('shows a copy-paste snippet that, pasted into a plain page, gives a working modal', async () => {
+    const { page, context } = await e2e.open();
+    const snippet = (await page.locator('#snippet').textContent())!;
+    const bundle = new URL('/dist/wallet-connect-modal.js', e2e.stack.url).href;
+    assert.ok(snippet.startsWith(`<script type="module" src="${bundle}"></script>\n<wallet-connect-modal\n`), snippet);
+    assert.match(snippet, /\n {2}networks="eip155:31337,eip155:31338"\n/);
+    assert.match(snippet, new RegExp(`\\n {2}directory-url="${e2e.stack.directoryUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\n`));
+    assert.match(snippet, /\n {2}rpc-urls='\{"eip155:31337":"http:\/\/127\.0\.0\.1:\d+\/?","eip155:31338":"http:\/\/127\.0\.0\.1:\d+\/?"\}'\n/);
+    assert.doesNotMatch(snippet, /%[A-Z_0-9]+%/, 'no placeholder left');
+
+    // Pasted as the whole body of a page with no CSP of its own, on another path of the same server.
+    const pasted = await context.newPage();
+    const errors: string[] = [];
+    pasted.on('pageerror', (error) => errors.push(String(error)));
+    const url = new URL('/pasted.html', e2e.stack.url).href;
+    await pasted.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>Pasted</title><body>\n${snippet}\n</body></html>` }));
+    await pasted.goto(url);
+    await pasted.click('#connect-wallet');
+    await inModal(pasted, 'dialog[open] [part="title"]').waitFor();
+    assert.equal(await inModal(pasted, '[part="title"]').textContent(), 'Connect Wallet');
+    assert.equal(await pasted.evaluate(() => document.querySelector('wallet-connect-modal')!.getAttribute('networks')), 'eip155:31337,eip155:31338');
+    assert.deepEqual(errors, []);
+    await pasted.close();
+  });
+});

@@ -200,7 +200,9 @@ describe('<wallet-connect-modal> AllWallets', () => {
       await expectAccessible(el, 'AllWallets (unavailable, phone)');
       parts(el, 'button').find((b) => b.textContent === 'Get a link')!.click();
       await waitFor(() => el.state.view === 'ConnectingWalletConnect', 'the link view');
-      expect(el.shadowRoot!.querySelector('.walletconnect .spinner')!.getAttribute('aria-label')).to.equal('Preparing the link');
+      // The view's code loads on demand: wait for it to draw, then read its label.
+      const spinner = await waitFor(() => el.shadowRoot!.querySelector('.walletconnect .spinner'), 'the link view to draw');
+      expect(spinner.getAttribute('aria-label')).to.equal('Preparing the link');
     } finally {
       $onMobile.set(false);
     }

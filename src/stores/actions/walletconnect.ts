@@ -75,7 +75,8 @@ function sessionFrom(session: SessionTypes.Struct, wallet: ChosenWallet | undefi
 export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void> {
   const mine = ++attempt;
   const route = { view: 'ConnectingWalletConnect', wallet } as const;
-  const current = () => mine === attempt && $modal.get().open && $route.get().view === 'ConnectingWalletConnect';
+  // Closing the modal keeps the attempt (closing is not cancelling); leaving the view abandons it.
+  const current = () => mine === attempt && $route.get().view === 'ConnectingWalletConnect';
   if ($connection.get().status === 'connected' || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     replaceRoute({ ...route, error: errorSummary(error) });
@@ -89,8 +90,9 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   let settle!: (outcome: { session: SessionTypes.Struct } | { error: unknown } | { left: true }) => void;
   const outcome = new Promise<Parameters<typeof settle>[0]>((resolve) => (settle = resolve));
   let left = false;
-  // Leaving the view (back, close, or the host's open() starting afresh) abandons the attempt: the status
-  // goes back to disconnected and the URI shown is forgotten, so no later view shows it.
+  // Leaving the view (back, another choice, or the host's open() starting afresh) abandons the attempt: the
+  // status goes back to disconnected and the URI shown is forgotten, so no later view shows it. Closing the
+  // modal does not: a wallet approving the URI shown before the close still connects.
   const leave = () => {
     if (current() || left) return;
     left = true;
@@ -100,7 +102,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     }
     settle({ left: true });
   };
-  const stopWatching = [$route.listen(leave), $modal.listen(leave)];
+  const stopWatching = [$route.listen(leave)];
   let expiry: ReturnType<typeof setTimeout> | undefined;
 
   try {
@@ -128,6 +130,13 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     let latest = '';
     const renew = async (renewals: number) => {
       if (!current()) return;
+      // Nobody sees a new URI while the modal is closed: the attempt ends with the one shown.
+      if (!$modal.get().open) {
+        if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });
+        $pairing.set({ state: 'starting' });
+        left = true;
+        return settle({ left: true });
+      }
       reportError(new WidgetError('PAIRING_EXPIRED', t('walletconnect.expired')));
       $pairing.set({ state: 'starting' });
       try {

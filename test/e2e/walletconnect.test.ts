@@ -177,6 +177,22 @@ describe('WalletConnect: QR code, a real wallet peer (WalletKit) over the local 
     assert.equal(state.open, false);
   });
 
+  it('closing while the wallet asks (manual approval): the approval given afterwards connects, wallet-connect fires', async () => {
+    const { page } = await e2e.open();
+    const wallet = (peer = await startWalletPeer({ relayUrl: e2e.stack.relayUrl, chains: e2e.stack.chains, mode: 'manual' }));
+    const uri = await showWalletConnectQr(page);
+    await wallet.pair(uri);
+    const proposal = await wallet.nextProposal();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
+    await wallet.approve(proposal.id);
+    assert.equal(((await waitForEvent(page, 'wallet-connect')) as { address: string }).address, ACCOUNT_0);
+    const state = await widgetState(page);
+    assert.equal(state.status, 'connected');
+    assert.equal(state.open, false);
+    assert.equal(wallet.sessions().length, 1);
+  });
+
   it("the host's open() during pairing abandons it: status back to disconnected, and the next choice shows a fresh QR code", async () => {
     const { page } = await e2e.open();
     const uri = await showWalletConnectQr(page);

@@ -264,4 +264,21 @@ describe('WalletConnect: QR code, a real wallet peer (WalletKit) over the local 
     assert.equal(((await waitForEvent(page, 'wallet-connect')) as { address: string }).address, ACCOUNT_0);
     assert.equal((await events(page, 'wallet-connect')).length, 1);
   });
+
+  it('a pairing left waiting with the modal closed ends when its URI comes up for renewal: no new URI, no error', async () => {
+    const { page } = await e2e.open();
+    await page.clock.install();
+    await showWalletConnectQr(page);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
+    assert.equal((await widgetState(page)).status, 'connecting', 'closing keeps the attempt');
+    await page.clock.fastForward('04:01');
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state.status === 'disconnected');
+    assert.deepEqual(await events(page, 'wallet-error'), []);
+    // The next choice starts a fresh attempt.
+    await openModal(page);
+    await inModal(page, '[data-wallet-id="walletconnect"]').click();
+    await scanQr(page);
+    assert.equal((await widgetState(page)).status, 'connecting');
+  });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ACCOUNT_1, connectDevWallet, events, inModal, openModal, useE2E, waitForEvent, widgetState } from './harness.js';
+import { ACCOUNT_1, connectDevWallet, events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 
 const WAITING = 'Waiting for confirmation';
 const CONFIRMED = 'Transaction confirmed';
@@ -53,6 +53,7 @@ describe('after a send: the result view, pending transactions in Activity and ac
       assert.equal(await inModal(page, '.send-result .review-amount').textContent(), '0.01 ETH');
       // Anvil has no block explorer: no link.
       assert.equal(await inModal(page, '.send-result a[data-explorer]').count(), 0);
+      assert.deepEqual(await seriousA11yViolations(page), [], 'axe: SendResult');
       await inModal(page, '[data-action="copy-hash"]').click();
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), pending.hash);
 

@@ -2,7 +2,7 @@ import '../../core/messages-transactions.js';
 import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
 import { formatAmount } from '../../core/format.js';
-import { networkInfo } from '../../core/networks.js';
+import { explorerLink } from '../../core/explorer.js';
 import { $transactionStatus } from '../../stores/pending-transactions.js';
 import { type Route, resetRoute } from '../../stores/route.js';
 import { showToast } from '../../stores/toasts.js';
@@ -15,14 +15,6 @@ import { registerSheet } from '../sheets.js';
 
 registerSheet(sendCss);
 registerSheet(resultCss);
-
-/** The link to a transaction on the network's block explorer, when the network has one. */
-export function explorerLink(chainId: Parameters<typeof networkInfo>[0], hash: string): { href: string; host: string } | undefined {
-  const base = networkInfo(chainId).blockExplorerUrl;
-  if (!base) return undefined;
-  const url = new URL(`tx/${hash}`, base.endsWith('/') ? base : `${base}/`);
-  return { href: url.href, host: url.hostname };
-}
 
 /** After the wallet sent a transfer: pending, then confirmed or failed, with the hash and the explorer link. */
 export default function SendResultScreen({ route }: { route: Extract<Route, { view: 'SendResult' }> }) {

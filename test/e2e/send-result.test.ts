@@ -84,7 +84,8 @@ describe('after a send: the result view, pending transactions in Activity and ac
       assert.match((await first.textContent())!, /Pending/);
 
       await page.reload();
-      await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state.status === 'connected');
+      // The element upgrades when its script has loaded; the dev wallet restores the connection without a prompt.
+      await page.waitForFunction(() => document.querySelector('wallet-connect-modal')?.state?.status === 'connected');
       await openModal(page);
       await inModal(page, '[role="tab"][data-tab="activity"]').click();
       const row = inModal(page, `.activity-list [data-transaction="${hash}"][data-pending]`);

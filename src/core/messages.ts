@@ -34,6 +34,7 @@ const en = {
   'view.loading': 'Loading',
   'view.Send': 'Send',
   'view.SendReview': 'Review Send',
+  'view.SendResult': 'Transaction',
 
   'action.close': 'Close',
   'action.back': 'Back',
@@ -76,6 +77,7 @@ const en = {
 export type MessageId =
   | keyof typeof en
   | keyof typeof import('./messages-account.js').accountMessages
+  | keyof typeof import('./messages-transactions.js').transactionMessages
   | keyof typeof import('./messages-directory.js').directoryMessages
   | keyof typeof import('./messages-walletconnect.js').walletConnectMessages;
 

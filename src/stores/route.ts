@@ -14,6 +14,8 @@ export type Route =
   | { view: 'SwitchNetwork'; pending?: Caip2; error?: RouteError }
   | { view: 'Send'; error?: string }
   | { view: 'SendReview'; transfer: SendTransfer; state?: 'approving'; error?: RouteError }
+  /** After the wallet sent a transfer: pending, then confirmed or failed (`$transactionStatus`). */
+  | { view: 'SendResult'; transaction: SentTransaction }
   | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError };
 
 /**
@@ -34,6 +36,21 @@ export interface SendTransfer {
   name: string | undefined;
   /** The token's price in US dollars when the service knows it, for the review's value. */
   usdPrice?: number;
+}
+
+/** A transaction the widget sent, as it is kept while pending (and survives a reload). */
+export interface SentTransaction {
+  hash: `0x${string}`;
+  chainId: Caip2;
+  from: `0x${string}`;
+  kind: 'native-transfer' | 'erc20-transfer';
+  to: `0x${string}`;
+  /** Base units as a decimal string, with the token's decimals and symbol, for display. */
+  amount: string;
+  decimals: number;
+  symbol: string;
+  /** When the wallet returned the hash (ms since the epoch). */
+  submittedAt: number;
 }
 
 /** A wallet picked from the directory (its id there, and its name for the title). */

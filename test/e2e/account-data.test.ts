@@ -127,7 +127,10 @@ describe('account data from the wallet data API, and sending on EVM', () => {
     assert.match(pending.hash, /^0x[0-9a-f]{64}$/);
     assert.deepEqual(await waitForEvent(page, 'wallet-transaction', 2), { status: 'confirmed', hash: pending.hash, chainId: 'eip155:31337', kind: 'erc20-transfer' });
     assert.equal((await onChain('LTK', ACCOUNT_1)) - before, 10_500_000_000_000_000_000n);
-    // Back on Account's Activity tab, the new transaction comes in once the API has indexed it.
+    // The result view says so; Done goes back to Account's Activity tab, where the new transaction comes in
+    // once the API has indexed it.
+    await inModal(page, '.send-result[data-status="confirmed"]').waitFor();
+    await inModal(page, '[data-action="done"]').click();
     await inModal(page, `.activity-list [data-transaction="${pending.hash}"]`).waitFor({ timeout: 10_000 });
     await inModal(page, '[role="tab"][data-tab="tokens"]').click();
     assert.equal((await shownTokens(page)).LTK, `${grouped(await onChain('LTK', ACCOUNT_0), 18)} LTK`);

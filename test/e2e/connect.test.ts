@@ -101,6 +101,23 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
     assert.deepEqual(await events(page, 'wallet-connect'), []);
   });
 
+  it('closing is not cancelling: a connection the wallet approves after the modal closed is made, and the modal stays closed', async () => {
+    const { page } = await e2e.open();
+    await openModal(page);
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await page.locator('dev-wallet-prompt [data-kind="connect"]').waitFor();
+    // The prompt makes the page inert for the pointer: press our ✕ from inside the page.
+    await inModal(page, '[part="close-button"]').evaluate((button) => (button as HTMLButtonElement).click());
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.state.open);
+    assert.equal((await widgetState(page)).status, 'connecting');
+    await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
+    assert.deepEqual(await waitForEvent(page, 'wallet-connect'), { address: ACCOUNT_0, caipAddress: `eip155:31337:${ACCOUNT_0}`, chainId: 'eip155:31337', namespace: 'eip155', connector });
+    const state = await widgetState(page);
+    assert.equal(state.status, 'connected');
+    assert.equal(state.open, false);
+    assert.equal((await events(page, 'wallet-open')).length, 1, 'not reopened');
+  });
+
   it('restores the connection after a reload without a prompt, and disconnect forgets it', async () => {
     const { page } = await e2e.open();
     await connectDevWallet(page);

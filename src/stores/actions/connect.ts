@@ -30,7 +30,7 @@ export async function connect(walletId: string): Promise<void> {
   $connection.set({ status: 'connecting', walletId });
   try {
     const result = await connector.connect();
-    if (mine !== attempt) return; // abandoned: closed or went back
+    if (mine !== attempt) return; // abandoned: went back, chose again, or the host's open() (closing keeps it)
     const { blocked } = establishConnection(connector, result);
     if (!blocked) setModalOpen(false);
   } catch (cause) {
@@ -42,7 +42,7 @@ export async function connect(walletId: string): Promise<void> {
   }
 }
 
-/** Abandons a connection attempt still waiting on the wallet (closing, going back, or opening afresh). */
+/** Abandons a connection attempt still waiting on the wallet (going back, or opening afresh; closing does not). */
 export function cancelConnect(): void {
   attempt++;
   if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });

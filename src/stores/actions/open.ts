@@ -28,6 +28,7 @@ function routeFor(view: ViewName | undefined): Route {
     case 'ConnectingWalletConnect':
     case 'UnsupportedChain':
     case 'SendReview':
+    case 'SendResult':
       return { view: 'Account' };
     default:
       return view satisfies never;

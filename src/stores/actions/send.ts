@@ -4,14 +4,12 @@ import { evmChainId, isEvmAddress } from '../../core/caip.js';
 import { WidgetError, errorSummary, isWidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
 import { resolveName } from '../../services/wallet-api.js';
-import { refreshActivity } from '../activity.js';
-import { refreshNativeBalance } from '../balance.js';
-import { chainSource } from '../chain-reads.js';
 import { $config } from '../config.js';
 import { $connected } from '../connection.js';
 import { reportError } from '../errors.js';
-import { refreshPortfolio } from '../portfolio.js';
-import { $route, type SendTransfer, popRoute, pushRoute, replaceRoute, resetRoute } from '../route.js';
+import { $modal } from '../modal.js';
+import { addPendingTransaction } from '../pending-transactions.js';
+import { $route, type SendTransfer, type SentTransaction, popRoute, pushRoute, replaceRoute, resetRoute } from '../route.js';
 import { $sendDraft, $sendErrors, $sendTokens, type SendDraft, type SendErrors, checkSend, receiverProblem } from '../send.js';
 import { $sendFee, estimateSendFee, sendFeeKey } from '../send-fee.js';
 import { showToast } from '../toasts.js';
@@ -19,6 +17,7 @@ import { editSendDraft, feeProblem } from './send-form.js';
 import { noteTransaction } from '../transactions.js';
 import { $walletApi } from '../wallet-api-config.js';
 import { findWallet } from '../wallets.js';
+import { trackTransaction } from './track-transactions.js';
 
 /** The visitor edits the Send form: the edited fields' messages, and the form's, go away. */
 export function updateSendDraft(change: Partial<SendDraft>): void {
@@ -125,7 +124,8 @@ export function retrySendFee(): void {
 
 /**
  * Sends the reviewed transfer through the connected wallet. `wallet-transaction` goes pending → confirmed
- * or failed; balances and activity are read again once it is mined.
+ * or failed; the result view shows it (a toast when the modal was closed meanwhile); the transaction is
+ * stored while pending; balances and activity are read again once it is mined.
  */
 export async function confirmSend(): Promise<void> {
   const route = $route.get();
@@ -138,7 +138,7 @@ export async function confirmSend(): Promise<void> {
   const connector = findWallet(connection.walletId);
   if (!connector || !isEvmConnector(connector)) return reportError(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain')));
   replaceRoute({ ...route, state: 'approving', error: undefined });
-  const { sendTransfer, waitForTransfer } = await import('../../connectors/evm/transfer.js');
+  const { sendTransfer } = await import('../../connectors/evm/transfer.js');
   if (!stillPinned(transfer)) return cancelReview();
   const chainId = transfer.chainId;
   const kind = transfer.tokenAddress ? 'erc20-transfer' : 'native-transfer';
@@ -153,16 +153,20 @@ export async function confirmSend(): Promise<void> {
     if ($route.get().view === 'SendReview') replaceRoute({ ...route, state: undefined, error: errorSummary(error) });
     return reportError(error);
   }
+  const transaction: SentTransaction = {
+    hash, chainId, kind, from: transfer.from, to: transfer.to, amount: transfer.amount, decimals: transfer.decimals, symbol: transfer.symbol, submittedAt: Date.now(),
+  };
+  addPendingTransaction(transaction);
   noteTransaction({ status: 'pending', hash, chainId, kind });
-  showToast('loading', t('send.pending'));
   $sendDraft.set({ tokenKey: transfer.tokenKey, amount: '', receiver: '' });
-  resetRoute({ view: 'Account', tab: 'activity' });
-  const source = await chainSource(chainId, connector.getProvider());
-  const status = await waitForTransfer(hash, source, { onSlow: () => showToast('loading', t('error.receiptTimeout')) });
-  if (status === 'pending') return;
-  noteTransaction({ status, hash, chainId, kind });
-  showToast(status === 'confirmed' ? 'success' : 'error', status === 'confirmed' ? t('send.confirmed') : t('error.sendFailed'));
-  void refreshNativeBalance();
-  void refreshPortfolio();
-  void refreshActivity(hash);
+  // The visitor still on this review sees the result view; one who closed the modal (or moved on) while the
+  // wallet asked gets a toast (closing is not cancelling: the transfer is tracked all the same).
+  const current = $route.get();
+  const onReview = current.view === 'SendReview' && current.transfer === transfer;
+  if (onReview && $modal.get().open) resetRoute({ view: 'SendResult', transaction });
+  else {
+    if (onReview) resetRoute({ view: 'Account', tab: 'activity' });
+    showToast('loading', t('send.pending'));
+  }
+  await trackTransaction(transaction, connector.getProvider());
 }

@@ -78,7 +78,8 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   let left = false;
   // An attempt the visitor left stays left, even when ConnectingWalletConnect shows again for their next
   // choice before that choice's attempt starts: only a choice's own URI is shown, and opens its wallet.
-  const current = () => mine === attempt && !left && $modal.get().open && $route.get().view === 'ConnectingWalletConnect';
+  // Closing the modal keeps the attempt (closing is not cancelling); leaving the view abandons it.
+  const current = () => mine === attempt && !left && $route.get().view === 'ConnectingWalletConnect';
   if ($connection.get().status === 'connected' || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     replaceRoute({ ...route, error: errorSummary(error) });
@@ -91,8 +92,9 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   // Settles with the first approval (or refusal) of any URI shown in this attempt; ends when the visitor leaves.
   let settle!: (outcome: { session: SessionTypes.Struct } | { error: unknown } | { left: true }) => void;
   const outcome = new Promise<Parameters<typeof settle>[0]>((resolve) => (settle = resolve));
-  // Leaving the view (back, close, or the host's open() starting afresh) abandons the attempt: the status
-  // goes back to disconnected and the URI shown is forgotten, so no later view shows it.
+  // Leaving the view (back, another choice, or the host's open() starting afresh) abandons the attempt: the
+  // status goes back to disconnected and the URI shown is forgotten, so no later view shows it. Closing the
+  // modal does not: a wallet approving the URI shown before the close still connects.
   const leave = () => {
     if (current() || left) return;
     left = true;
@@ -102,7 +104,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     }
     settle({ left: true });
   };
-  const stopWatching = [$route.listen(leave), $modal.listen(leave)];
+  const stopWatching = [$route.listen(leave)];
   let expiry: ReturnType<typeof setTimeout> | undefined;
 
   try {
@@ -130,6 +132,13 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     let latest = '';
     const renew = async (renewals: number) => {
       if (!current()) return;
+      // Nobody sees a new URI while the modal is closed: the attempt ends with the one shown.
+      if (!$modal.get().open) {
+        if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });
+        $pairing.set({ state: 'starting' });
+        left = true;
+        return settle({ left: true });
+      }
       reportError(new WidgetError('PAIRING_EXPIRED', t('walletconnect.expired')));
       $pairing.set({ state: 'starting' });
       try {

@@ -7,6 +7,8 @@ export interface ActivityRow {
   amount: string;
   time: string;
   failed: boolean;
+  /** Sent by the widget and not confirmed yet. */
+  pending?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export function ActivityList({ rows, label, loading, loadingLabel, more, onEnd }
     <>
       <ul className="list activity-list" part="activity-list" aria-label={label} aria-busy={loading}>
         {rows.map((row) => (
-          <li key={row.id} className="row" data-transaction={row.id}>
+          <li key={row.id} className="row" data-transaction={row.id} data-pending={row.pending ? '' : undefined}>
             <span className="row-main">
               <span className="row-title">{row.title}</span>
               <span className="row-sub">{row.time}</span>

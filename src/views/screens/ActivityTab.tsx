@@ -1,9 +1,13 @@
 import '../../core/messages-account.js';
+import '../../core/messages-transactions.js';
 import { useStore } from '@nanostores/react';
-import { formatDateTime, formatDecimalString } from '../../core/format.js';
+import { formatAmount, formatDateTime, formatDecimalString } from '../../core/format.js';
 import type { MessageId } from '../../core/messages.js';
 import type { Transaction } from '../../stores/activity.js';
 import { $activity, loadMoreActivity } from '../../stores/activity.js';
+import { $connected } from '../../stores/connection.js';
+import { $pendingTransactions } from '../../stores/pending-transactions.js';
+import type { SentTransaction } from '../../stores/route.js';
 import { ActivityList } from '../parts/ActivityList.js';
 import { useLang, useT } from './use-t.js';
 
@@ -14,7 +18,21 @@ export function ActivityTab() {
   const t = useT();
   const lang = useLang();
   const activity = useStore($activity);
-  if (activity.empty && !activity.loading) return <p className="hint">{t('account.noActivity')}</p>;
+  const connection = useStore($connected);
+  // Transactions the widget sent that the history does not list yet come first, marked pending.
+  const listed = new Set(activity.items.map((tx) => tx.metadata.hash.toLowerCase()));
+  const pending = useStore($pendingTransactions).filter(
+    (tx) => tx.chainId === connection?.chainId && tx.from.toLowerCase() === connection.address.toLowerCase() && !listed.has(tx.hash.toLowerCase()),
+  );
+  if (activity.empty && !activity.loading && pending.length === 0) return <p className="hint">{t('account.noActivity')}</p>;
+  const describePending = (tx: SentTransaction) => ({
+    id: tx.hash,
+    title: t('tx.sending'),
+    amount: `−${formatAmount(BigInt(tx.amount), tx.decimals, lang, tx.decimals)} ${tx.symbol}`,
+    time: t('tx.pending'),
+    failed: false,
+    pending: true,
+  });
   const describe = (tx: Transaction) => {
     const transfer = tx.transfers?.[0];
     const symbol = transfer?.fungible_info?.symbol ?? transfer?.nft_info?.name ?? '';
@@ -29,7 +47,7 @@ export function ActivityTab() {
   };
   return (
     <ActivityList
-      rows={activity.items.map(describe)}
+      rows={[...pending.map(describePending), ...activity.items.map(describe)]}
       label={t('account.activity')}
       loading={activity.loading}
       loadingLabel={t('account.loadingActivity')}

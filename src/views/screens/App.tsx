@@ -22,6 +22,7 @@ const SwitchNetworkScreen = lazyScreen(() => import('./SwitchNetworkScreen.js'))
 const UnsupportedChainScreen = lazyScreen(() => import('./UnsupportedChainScreen.js'));
 const SendScreen = lazyScreen(() => import('./SendScreen.js'));
 const SendReviewScreen = lazyScreen(() => import('./SendReviewScreen.js'));
+const SendResultScreen = lazyScreen(() => import('./SendResultScreen.js'));
 const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
 const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
 
@@ -45,6 +46,8 @@ function Screen({ route }: { route: Route }) {
       return <SendScreen route={route} />;
     case 'SendReview':
       return <SendReviewScreen route={route} />;
+    case 'SendResult':
+      return <SendResultScreen route={route} />;
     default:
       return route satisfies never;
   }
@@ -63,12 +66,17 @@ export function App() {
   const dismissible = useStore($dismissible);
   const canGoBack = useStore($canGoBack);
   const toast = useStore($toast);
-  const connected = useStore($connected) !== undefined;
+  const address = useStore($connected)?.address;
+  const connected = address !== undefined;
   // With a connection (made in the open modal, or restored from a stored session) the Account view is
   // the next thing shown: have its code ready, so opening it never waits on a loading state.
   useEffect(() => {
     if (connected) void AccountScreen.preload().catch(() => {});
   }, [connected]);
+  // Transactions sent before a reload are watched again once the modal opens (never before: no request then).
+  useEffect(() => {
+    if (modal.open && address) void import('../../stores/actions/track-transactions.js').then((m) => m.resumePendingTransactions(), () => {});
+  }, [modal.open, address]);
   const title =
     route.view === 'ConnectingExternal' ? (
       <WalletName walletId={route.walletId} />
@@ -77,7 +85,11 @@ export function App() {
     ) : (
       t(`view.${route.view}`)
     );
+  const floating = !modal.open && toast && toast.variant !== 'loading';
   return (
+    <>
+    {/* An outcome that arrives while the modal is closed (a send approved after closing) still shows. */}
+    {floating ? <div className="toast-dock"><Toast key={toast.id} variant={toast.variant} message={toast.message} /></div> : null}
     <Dialog
       open={modal.open}
       dismissible={dismissible}
@@ -86,7 +98,7 @@ export function App() {
       labels={{ close: t('action.close'), back: t('action.back') }}
       onDismiss={close}
       onBack={goBack}
-      footer={toast ? <Toast key={toast.id} variant={toast.variant} message={toast.message} /> : null}
+      footer={toast && !floating ? <Toast key={toast.id} variant={toast.variant} message={toast.message} /> : null}
     >
       <ErrorBoundary resetKey={route} labels={{ message: t('error.unknown'), recover: t('action.startOver') }} onError={reportRenderFailure} onRecover={recoverView}>
         <Suspense fallback={<div className="loading"><Spinner label={t('view.loading')} /></div>}>
@@ -94,5 +106,6 @@ export function App() {
         </Suspense>
       </ErrorBoundary>
     </Dialog>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ACCOUNT_1, connectDevWallet, events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
+import { chooseToken } from './send-support.js';
 
 const WAITING = 'Waiting for confirmation';
 const CONFIRMED = 'Transaction confirmed';
@@ -29,7 +30,7 @@ describe('after a send: the result view, pending transactions in Activity and ac
   async function reviewNative(page: Page, amount = '0.01') {
     await openModal(page);
     await inModal(page, '[data-action="send"]').click();
-    await inModal(page, 'select[name="token"]').selectOption('eip155:31337:native');
+    await chooseToken(page, 'eip155:31337:native');
     await inModal(page, 'input[name="amount"]').fill(amount);
     await inModal(page, 'input[name="receiver"]').fill(ACCOUNT_1);
     await inModal(page, 'button[type="submit"]').click();

@@ -11,7 +11,8 @@ export type ViewName =
   | 'SwitchNetwork'
   | 'UnsupportedChain'
   | 'Send'
-  | 'SendReview';
+  | 'SendReview'
+  | 'Receive';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {

@@ -78,3 +78,8 @@ export function formatDateTime(iso: string, lang = 'en'): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** A time of day with seconds, in the visitor's locale ("12:03:45 PM"): when a retry becomes available. */
+export function formatTime(ms: number, lang = 'en'): string {
+  return new Intl.DateTimeFormat(lang, { timeStyle: 'medium' }).format(new Date(ms));
+}

@@ -34,13 +34,13 @@ const en = {
   'view.loading': 'Loading',
   'view.Send': 'Send',
   'view.SendReview': 'Review Send',
+  'view.Receive': 'Receive',
 
   'action.close': 'Close',
   'action.back': 'Back',
   'action.retry': 'Try again',
   'action.startOver': 'Start over',
   'action.copyAddress': 'Copy address',
-  'action.switchNetwork': 'Switch network',
   'action.disconnect': 'Disconnect',
 
   'connect.recent': 'Recent',
@@ -76,6 +76,7 @@ const en = {
 export type MessageId =
   | keyof typeof en
   | keyof typeof import('./messages-account.js').accountMessages
+  | keyof typeof import('./messages-activity.js').activityMessages
   | keyof typeof import('./messages-directory.js').directoryMessages
   | keyof typeof import('./messages-walletconnect.js').walletConnectMessages;
 

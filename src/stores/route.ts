@@ -14,7 +14,9 @@ export type Route =
   | { view: 'SwitchNetwork'; pending?: Caip2; error?: RouteError }
   | { view: 'Send'; error?: string }
   | { view: 'SendReview'; transfer: SendTransfer; state?: 'approving'; error?: RouteError }
-  | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError };
+  | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError }
+  /** The visitor's own address as a QR code, to receive. */
+  | { view: 'Receive' };
 
 /**
  * A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable).

@@ -22,6 +22,7 @@ const SwitchNetworkScreen = lazyScreen(() => import('./SwitchNetworkScreen.js'))
 const UnsupportedChainScreen = lazyScreen(() => import('./UnsupportedChainScreen.js'));
 const SendScreen = lazyScreen(() => import('./SendScreen.js'));
 const SendReviewScreen = lazyScreen(() => import('./SendReviewScreen.js'));
+const ReceiveScreen = lazyScreen(() => import('./ReceiveScreen.js'));
 const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
 const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
 
@@ -45,6 +46,8 @@ function Screen({ route }: { route: Route }) {
       return <SendScreen route={route} />;
     case 'SendReview':
       return <SendReviewScreen route={route} />;
+    case 'Receive':
+      return <ReceiveScreen />;
     default:
       return route satisfies never;
   }

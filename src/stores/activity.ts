@@ -55,11 +55,18 @@ function armBackoff(retryAt: number): void {
 /** The back-off after `n` failures in a row: 1 s, 2 s, 4 s … capped at 30 s. */
 export const retryDelay = (n: number) => Math.min(RETRY_BACKOFF_BASE_MS * 2 ** Math.max(0, n - 1), RETRY_BACKOFF_MAX_MS);
 
+/** Whose history on which chain from which API: the list is for one key; another starts afresh. */
+function keyOf(): string | undefined {
+  const connection = $connected.get();
+  const api = $walletApi.get();
+  return connection && api ? `${api.apiUrl}|${connection.chainId}:${connection.address}` : undefined;
+}
+
 async function loadPage(reset: boolean, force = false) {
   const connection = $connected.get();
   const api = $walletApi.get();
   const state = $activity.get();
-  const key = connection && api ? `${api.apiUrl}|${connection.chainId}:${connection.address}` : undefined;
+  const key = keyOf();
   if (!reset && (!key || state.key !== key || state.loading || state.error || state.next === null)) return;
   // Shown again during the back-off (the tab left and opened again): the failure stays, no new call yet.
   if (reset && !force && key && state.key === key && state.error && state.retryAt !== undefined && Date.now() < state.retryAt) return armBackoff(state.retryAt);
@@ -95,7 +102,12 @@ async function loadPage(reset: boolean, force = false) {
 
 onMount($activity, () => {
   void loadPage(true);
-  const off = [$connected.listen(() => void loadPage(true)), $walletApi.listen(() => void loadPage(true))];
+  // Only another key starts afresh: the stores also emit for changes that do not concern the history (any
+  // attribute set makes a new API config object), and reloading on those would defeat the back-off.
+  const onChange = () => {
+    if (keyOf() !== $activity.get().key) void loadPage(true);
+  };
+  const off = [$connected.listen(onChange), $walletApi.listen(onChange)];
   return () => {
     off.forEach((stop) => stop());
     clearTimeout(backoffTimer);

@@ -138,7 +138,7 @@ describe('<wallet-connect-modal> account states: failures with Retry, readable A
     expect(part(el, 'qr-code')!.getAttribute('aria-label')).to.equal(`QR code of your address ${ALICE}`);
     expect(part(el, 'qr-code')!.getAttribute('role')).to.equal('img');
     expect(root().querySelector('.receive [data-action="copy"]')!.textContent).to.equal('Copy');
-    expect(root().querySelector('.receive-network')!.textContent).to.equal('Ethereum');
+    expect(root().querySelector('.receive-network [data-network-name]')!.textContent).to.equal('Ethereum');
     expect(root().querySelector('.receive .hint')!.textContent).to.equal('Send only assets on Ethereum to this address.');
     await expectAccessible(el, 'Receive');
     el.close();

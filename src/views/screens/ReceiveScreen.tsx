@@ -31,7 +31,7 @@ export default function ReceiveScreen() {
       <QrCode value={connection.address} label={t('receive.qrLabel', { address: connection.address })} />
       <p className="receive-network">
         <NetworkIcon network={network} />
-        <span>{network.name}</span>
+        <span data-network-name>{network.name}</span>
       </p>
       <p className="receive-address" part="address" data-address={connection.address}>{connection.address}</p>
       <button type="button" className="button primary" part="button" data-action="copy" onClick={() => void copy()}>

@@ -21,6 +21,7 @@ const HISTORY = [
   { ...meta(2, { operationType: 'send', sentFrom: ALICE, sentTo: BOB }), transfers: [{ fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: 'javascript:alert(1)' } }, direction: 'out', quantity: { numeric: '0.000042' } }] },
   { ...meta(3, { operationType: 'execute', sentFrom: ALICE, sentTo: TOKEN }), transfers: [] },
   { ...meta(4, { operationType: 'receive', sentFrom: BOB, sentTo: TOKEN }), transfers: [{ fungible_info: { name: 'Zero', symbol: 'ZERO', icon: { url: ICON } }, direction: 'in', quantity: { numeric: '5' } }] },
+  { ...meta(6, { operationType: 'deploy', sentFrom: ALICE, sentTo: TOKEN }), transfers: [{ fungible_info: { name: 'Zero', symbol: 'ZERO', icon: { url: ICON } }, direction: 'in', quantity: { numeric: '1000' } }] },
   { ...meta(5, { operationType: 'send', sentFrom: ALICE, sentTo: TOKEN, status: 'failed' }), transfers: [{ fungible_info: { name: 'Local Token', symbol: 'LTK' }, direction: 'out', quantity: { numeric: '2' } }] },
 ];
 
@@ -105,7 +106,7 @@ describe('<wallet-connect-modal> account states: failures with Retry, readable A
     (await waitFor(() => root().querySelector<HTMLElement>('[data-tab="activity"]'), 'the Activity tab')).click();
     await waitFor(() => root().querySelectorAll('.activity-list [data-transaction]').length > 0, 'the rows', 8000);
     const rows = [...root().querySelectorAll<HTMLElement>('.activity-list [data-transaction]')];
-    expect(rows.map((r) => r.dataset.transaction), 'the ZERO-only transaction is left out').to.deep.equal([hash(1), hash(2), hash(3), hash(5)]);
+    expect(rows.map((r) => r.dataset.transaction), 'the ZERO airdrop is left out, the visitor\'s own ZERO deployment is not').to.deep.equal([hash(1), hash(2), hash(3), hash(6), hash(5)]);
     const read = (row: HTMLElement) => ({
       title: row.querySelector('.row-title')!.textContent,
       direction: row.dataset.direction,
@@ -122,8 +123,9 @@ describe('<wallet-connect-modal> account states: failures with Retry, readable A
     expect(read(rows[0]!)).to.deep.equal({ title: 'Received', direction: 'in', said: 'incoming', counterparty: 'From 0x7099…79C8', full: BOB, amounts: ['+1.5 LTK'], icon: ICON, link: `https://etherscan.io/tx/${hash(1)}`, linkLabel: 'View on etherscan.io', time });
     expect(read(rows[1]!), 'an unsafe icon URL is dropped').to.deep.equal({ title: 'Sent', direction: 'out', said: 'outgoing', counterparty: 'To 0x7099…79C8', full: BOB, amounts: ['−0.000042 ETH'], icon: 'E', link: `https://etherscan.io/tx/${hash(2)}`, linkLabel: 'View on etherscan.io', time });
     expect(read(rows[2]!), 'a call that moved nothing: its operation, no amount').to.deep.equal({ title: 'Contract call', direction: 'out', said: 'outgoing', counterparty: 'To 0x5FbD…0aa3', full: TOKEN, amounts: [], icon: '', link: `https://etherscan.io/tx/${hash(3)}`, linkLabel: 'View on etherscan.io', time });
-    expect(read(rows[3]!)).to.deep.include({ title: 'Failed: Sent', counterparty: 'Via 0x5FbD…0aa3', amounts: ['−2 LTK'] });
-    expect(rows[3]!.querySelector('.activity-end')!.classList.contains('failed')).to.equal(true);
+    expect(read(rows[3]!), 'the hidden token\'s amount is not shown').to.deep.include({ title: 'Contract deployed', direction: 'out', counterparty: 'To 0x5FbD…0aa3', amounts: [], icon: '' });
+    expect(read(rows[4]!)).to.deep.include({ title: 'Failed: Sent', counterparty: 'Via 0x5FbD…0aa3', amounts: ['−2 LTK'] });
+    expect(rows[4]!.querySelector('.activity-end')!.classList.contains('failed')).to.equal(true);
     expect(rows[0]!.querySelector('[data-direction-icon] svg')).to.not.equal(null);
     await expectAccessible(el, 'Activity rows');
   });

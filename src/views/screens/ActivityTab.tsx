@@ -34,7 +34,7 @@ export function ActivityTab() {
     />
   ) : undefined;
   if (activity.empty && !activity.loading) return <p className="hint">{t('account.noActivity')}</p>;
-  const rows = activity.items.filter((tx) => isListed(tx, zeroDecimal)).map((tx) => activityRow(tx, connection.address, network, zeroDecimal, t, lang));
+  const rows = activity.items.filter((tx) => isListed(tx, zeroDecimal, connection.address)).map((tx) => activityRow(tx, connection.address, network, zeroDecimal, t, lang));
   return (
     <ActivityList
       rows={rows}

@@ -17,10 +17,12 @@ export const visibleTransfers = (tx: Transaction, zeroDecimal: ReadonlySet<strin
   (tx.transfers ?? []).filter((tr) => !(tr.fungible_info && zeroDecimal.has(tokenKey(tr.fungible_info.name, tr.fungible_info.symbol))));
 
 /**
- * Whether a transaction is listed: not when it moved only 0-decimal tokens (it would read as a call that
- * moved nothing). A call that moved nothing at all is listed, by its operation.
+ * Whether a transaction is listed. One that moved only 0-decimal tokens is left out when someone else sent it
+ * (an airdrop of tokens the Tokens list hides, like spam); the visitor's own (a deployment, a call) is listed
+ * by its operation, without the hidden amount. A call that moved nothing at all is listed.
  */
-export const isListed = (tx: Transaction, zeroDecimal: ReadonlySet<string>) => !tx.transfers?.length || visibleTransfers(tx, zeroDecimal).length > 0;
+export const isListed = (tx: Transaction, zeroDecimal: ReadonlySet<string>, me: string) =>
+  !tx.transfers?.length || visibleTransfers(tx, zeroDecimal).length > 0 || tx.metadata.sentFrom.toLowerCase() === me.toLowerCase();
 
 const OPERATIONS: Record<string, MessageId> = {
   send: 'activity.out', receive: 'activity.in', trade: 'activity.trade', approve: 'activity.op.approve',

@@ -3,14 +3,12 @@ import type { Caip2 } from '../../../src/core/caip.js';
 import { BALANCE_RETRY_BLOCK_MS } from '../../../src/core/constants.js';
 import { clearWalletApiCaches } from '../../../src/services/wallet-api.js';
 import { $activity, loadMoreActivity, retryActivity, retryDelay } from '../../../src/stores/activity.js';
-import { $config } from '../../../src/stores/config.js';
 import { $connection } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
 import { $portfolio, resetPortfolioRetryBlock, retryPortfolio } from '../../../src/stores/portfolio.js';
 import { $toast } from '../../../src/stores/toasts.js';
 import { type FakeFetch, installFakeFetch } from '../support/fake-fetch.js';
 import { installClock } from '../support/clock.js';
-import { sleep } from '../support/fake-wallet.js';
 import { resetStores } from '../support/stores.js';
 import { until } from '../support/until.js';
 

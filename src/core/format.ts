@@ -79,6 +79,14 @@ export function formatDateTime(iso: string, lang = 'en'): string {
   return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** A moment for a list row, short: "Nov 22, 10:00 AM" (the year only when it is not this one). */
+export function formatShortDateTime(iso: string, lang = 'en', now = Date.now()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const year = date.getFullYear() === new Date(now).getFullYear() ? {} : { year: 'numeric' as const };
+  return new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', ...year, hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
 /** A time of day with seconds, in the visitor's locale ("12:03:45 PM"): when a retry becomes available. */
 export function formatTime(ms: number, lang = 'en'): string {
   return new Intl.DateTimeFormat(lang, { timeStyle: 'medium' }).format(new Date(ms));

@@ -119,7 +119,9 @@ describe('<wallet-connect-modal> account states: failures with Retry, readable A
       linkLabel: row.querySelector('[data-explorer-link]')?.getAttribute('aria-label'),
       time: row.querySelector('[data-time]')!.textContent,
     });
-    const time = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-22T10:00:00Z'));
+    const mined = new Date('2026-11-22T10:00:00Z');
+    const year = mined.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' as const };
+    const time = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', ...year, hour: 'numeric', minute: '2-digit' }).format(mined);
     expect(read(rows[0]!)).to.deep.equal({ title: 'Received', direction: 'in', said: 'incoming', counterparty: 'From 0x7099…79C8', full: BOB, amounts: ['+1.5 LTK'], icon: ICON, link: `https://etherscan.io/tx/${hash(1)}`, linkLabel: 'View on etherscan.io', time });
     expect(read(rows[1]!), 'an unsafe icon URL is dropped').to.deep.equal({ title: 'Sent', direction: 'out', said: 'outgoing', counterparty: 'To 0x7099…79C8', full: BOB, amounts: ['−0.000042 ETH'], icon: 'E', link: `https://etherscan.io/tx/${hash(2)}`, linkLabel: 'View on etherscan.io', time });
     expect(read(rows[2]!), 'a call that moved nothing: its operation, no amount').to.deep.equal({ title: 'Contract call', direction: 'out', said: 'outgoing', counterparty: 'To 0x5FbD…0aa3', full: TOKEN, amounts: [], icon: '', link: `https://etherscan.io/tx/${hash(3)}`, linkLabel: 'View on etherscan.io', time });

@@ -1,6 +1,6 @@
 import { truncateAddress } from '../../core/caip.js';
 import { decimalToBaseUnits } from '../../core/amount.js';
-import { formatDateTime, formatDecimalString, formatTokenAmount } from '../../core/format.js';
+import { formatDecimalString, formatShortDateTime, formatTokenAmount } from '../../core/format.js';
 import type { MessageId } from '../../core/messages.js';
 import type { NetworkInfo } from '../../core/networks.js';
 import type { Transaction } from '../../stores/activity.js';
@@ -70,7 +70,7 @@ export function activityRow(tx: Transaction, me: string, network: NetworkInfo, z
     counterparty: id && address ? t(id, { address: truncateAddress(address) }) : undefined,
     counterpartyTitle: address,
     amounts: transfers.slice(0, 2).map((tr) => `${SIGNS[tr.direction]}${quantity(tr.quantity.numeric, lang)} ${symbolOf(tr)}`.trim()),
-    time: formatDateTime(minedAt, lang),
+    time: formatShortDateTime(minedAt, lang),
     iconUrl: first?.fungible_info?.icon?.url,
     initial: first ? symbolOf(first).slice(0, 1) || undefined : undefined,
     failed,

@@ -24,7 +24,10 @@ const caches = {
   history: new TtlCache<{ data: Transaction[]; next: string | null }>(15_000),
 };
 
-export const clearWalletApiCaches = () => Object.values(caches).forEach((cache) => cache.clear());
+export const clearWalletApiCaches = () => {
+  Object.values(caches).forEach((cache) => cache.clear());
+  zeroDecimal.clear();
+};
 
 function get<T>(config: WalletApiConfig, path: string, params: Record<string, string | undefined>, schema: z.ZodMiniType<T>, signal?: AbortSignal) {
   return requestJson(serviceUrl({ url: config.apiUrl, projectId: config.projectId }, path, params), schema, { signal });

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import type { Eip1193Provider } from '../src/connectors/types.js';
 import { isEvmConnector } from '../src/connectors/types.js';
 import { type Caip2, isCaip2, type Namespace } from '../src/core/caip.js';
-import { ATTRIBUTE_NAMES, ATTRIBUTES, type AttributeName, type WidgetConfig, parseAttribute, parseValue, resolveConfig } from '../src/core/config.js';
+import { ATTRIBUTE_NAMES, ATTRIBUTES, type AttributeName, type NetworkMeta, type WidgetConfig, parseAttribute, parseValue, resolveConfig } from '../src/core/config.js';
 import { WidgetError, isWidgetError } from '../src/core/errors.js';
 import type { ViewName, WalletEventMap, WidgetState } from '../src/core/events.js';
 import { t } from '../src/core/messages.js';
@@ -20,7 +20,7 @@ import { attachHost } from './reactions.js';
 import { adoptStyles } from './styles.js';
 
 // Every view name the `open()` type accepts (README lists them); views that need a choice made in the modal open the view that fits.
-const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult'] as const satisfies readonly ViewName[];
+const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive'] as const satisfies readonly ViewName[];
 const _everyView: Exclude<ViewName, (typeof VIEWS)[number]> extends never ? true : false = true;
 const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
 const namespaceArg = z.optional(z.enum(['eip155', 'solana']));
@@ -47,6 +47,7 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr siwx-url - base URL of the sign-in backend (accepted, not used yet)
  * @attr siwx-required - boolean: sign-in is mandatory (accepted, not used yet)
  * @attr rpc-urls - JSON object CAIP-2 → RPC URL (also the `rpcUrls` property, which takes an object)
+ * @attr network-meta - JSON object CAIP-2 → { name?, icon?, explorer?, nativeCurrency? } (also the `networkMeta` property)
  * @attr features - comma list: send, history (email, socials, swaps, onramp, names: accepted, not used yet)
  * @attr theme - light, dark or system
  * @attr allow-unsupported-chain - boolean
@@ -87,7 +88,7 @@ export class WalletConnectModalElement extends Base {
 
   override connectedCallback(): void {
     // Properties set on the element before it was upgraded are kept (web.dev custom element best practices).
-    for (const name of [...ATTRIBUTE_NAMES.map(propertyName), 'rpcUrls']) {
+    for (const name of ATTRIBUTE_NAMES.map(propertyName)) {
       if (Object.prototype.hasOwnProperty.call(this, name)) {
         const value = (this as Record<string, unknown>)[name];
         delete (this as Record<string, unknown>)[name];
@@ -177,21 +178,31 @@ export class WalletConnectModalElement extends Base {
     this.#queueCheck();
   }
 
-  /** Objects for `rpc-urls`, without going through JSON. */
+  /** Objects for the JSON attributes (`rpc-urls`, `network-meta`), without going through JSON. */
+  #setObject(name: 'rpc-urls' | 'network-meta', value: unknown) {
+    if (value === null || value === undefined) {
+      this.removeAttribute(name);
+      this.#set(name, {});
+      return;
+    }
+    try {
+      this.#set(name, parseValue(name, value));
+    } catch (error) {
+      this.#refuse(error);
+    }
+  }
   get rpcUrls(): Partial<Record<Caip2, string>> {
     return { ...(this.#values.rpcUrls ?? {}) };
   }
   set rpcUrls(value: Partial<Record<Caip2, string>> | null | undefined) {
-    if (value === null || value === undefined) {
-      this.removeAttribute('rpc-urls');
-      this.#set('rpc-urls', {});
-      return;
-    }
-    try {
-      this.#set('rpc-urls', parseValue('rpc-urls', value));
-    } catch (error) {
-      this.#refuse(error);
-    }
+    this.#setObject('rpc-urls', value);
+  }
+  /** Per network (CAIP-2): `{ name?, icon?, explorer?, nativeCurrency? }`, over the built-in metadata. */
+  get networkMeta(): Partial<Record<Caip2, NetworkMeta>> {
+    return structuredClone(this.#values.networkMeta ?? {});
+  }
+  set networkMeta(value: Partial<Record<Caip2, NetworkMeta>> | null | undefined) {
+    this.#setObject('network-meta', value);
   }
 
   /** Opens the modal, on `view` when given (views that need a connection fall back to Connect). */
@@ -235,7 +246,7 @@ export class WalletConnectModalElement extends Base {
     // one source of truth; reading gives this element's own value (pages may hold more than one element).
     for (const name of ATTRIBUTE_NAMES) {
       const prop = propertyName(name);
-      if (prop === 'rpcUrls') continue;
+      if (prop === 'rpcUrls' || prop === 'networkMeta') continue;
       const { key, kind } = ATTRIBUTES[name];
       Object.defineProperty(this.prototype, prop, {
         configurable: true,
@@ -260,7 +271,7 @@ export class WalletConnectModalElement extends Base {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- types the accessors the class's static block defines
-export interface WalletConnectModalElement extends Omit<WidgetConfig, 'rpcUrls'> {
+export interface WalletConnectModalElement extends Omit<WidgetConfig, 'rpcUrls' | 'networkMeta'> {
   addEventListener<K extends keyof WalletEventMap>(type: K, listener: (this: WalletConnectModalElement, event: WalletEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof WalletEventMap>(type: K, listener: (this: WalletConnectModalElement, event: WalletEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;

@@ -12,6 +12,16 @@ export type Feature = (typeof FEATURES)[number];
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 
+/** A site owner's name, icon, explorer and native currency for a network (`network-meta`, keyed by CAIP-2). */
+export interface NetworkMeta {
+  name?: string | undefined;
+  /** An `https:` or `data:image/` URL. */
+  icon?: string | undefined;
+  /** The block explorer's `https:` base URL (transactions at `{explorer}/tx/{hash}`). */
+  explorer?: string | undefined;
+  nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined;
+}
+
 export interface WidgetConfig {
   networks: Caip2[];
   defaultNetwork: Caip2 | undefined;
@@ -23,6 +33,7 @@ export interface WidgetConfig {
   siwxUrl: string | undefined;
   siwxRequired: boolean;
   rpcUrls: Partial<Record<Caip2, string>>;
+  networkMeta: Partial<Record<Caip2, NetworkMeta>>;
   features: Feature[];
   theme: Theme;
   allowUnsupportedChain: boolean;
@@ -40,6 +51,7 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   siwxUrl: undefined,
   siwxRequired: false,
   rpcUrls: {},
+  networkMeta: {},
   features: [],
   theme: 'system',
   allowUnsupportedChain: false,
@@ -73,6 +85,19 @@ const againstPage = (raw: string, base?: string): string => {
   }
 };
 const serviceUrlAttribute = { kind: 'string', accepts: 'an absolute http: or https: URL, or a path resolved against the page (e.g. "/api/")', schema: httpUrl, fromAttribute: againstPage } as const;
+const networkMeta = z.record(
+  caip2,
+  z.strictObject({
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
+    icon: z.optional(z.string().check(z.maxLength(100_000), z.refine((v) => /^(?:https:\/\/|data:image\/)\S+$/i.test(v), 'not an https: or data:image/ URL'))),
+    explorer: z.optional(urlOf(['https:'])),
+    nativeCurrency: z.optional(z.strictObject({
+      name: z.string().check(z.minLength(1), z.maxLength(60)),
+      symbol: z.string().check(z.minLength(1), z.maxLength(12)),
+      decimals: z.number().check(z.refine((n) => Number.isInteger(n) && n >= 0 && n <= 36, 'not an integer from 0 to 36')),
+    })),
+  }),
+) as z.ZodMiniType<Partial<Record<Caip2, NetworkMeta>>>;
 const list = (raw: string) => raw.split(',').map((s) => s.trim()).filter(Boolean);
 const nonEmpty = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -107,6 +132,11 @@ export const ATTRIBUTES = {
     key: 'rpcUrls', kind: 'json', accepts: 'a JSON object from CAIP-2 id to http(s) RPC URL, e.g. {"eip155:1":"https://…"}',
     schema: z.record(caip2, httpUrl) as z.ZodMiniType<Partial<Record<Caip2, string>>>,
     fromAttribute: (raw) => JSON.parse(raw) as unknown,
+  }),
+  'network-meta': spec({
+    key: 'networkMeta', kind: 'json',
+    accepts: 'a JSON object from CAIP-2 id to { name?, icon? (https: or data:image/ URL), explorer? (https: URL), nativeCurrency?: { name, symbol, decimals } }',
+    schema: networkMeta, fromAttribute: (raw) => JSON.parse(raw) as unknown,
   }),
   features: spec({
     key: 'features', kind: 'string', accepts: `a comma-separated list of: ${FEATURES.join(', ')}`,

@@ -32,3 +32,7 @@ export const SEARCH_DEBOUNCE_MS = 350;
 export const DIRECTORY_CACHE_TTL_MS = 5 * 60_000;
 /** The wallet id of WalletConnect's plain QR code: its Connect entry, and a connection made from it. */
 export const WALLETCONNECT_ID = 'walletconnect';
+/** A failed history call may be retried after this long, doubling with each failure in a row (SPEC.md §9)… */
+export const RETRY_BACKOFF_BASE_MS = 1_000;
+/** …up to this long (SPEC.md §9: "retry backoff up to 30 s"). */
+export const RETRY_BACKOFF_MAX_MS = 30_000;

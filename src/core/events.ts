@@ -12,7 +12,8 @@ export type ViewName =
   | 'UnsupportedChain'
   | 'Send'
   | 'SendReview'
-  | 'SendResult';
+  | 'SendResult'
+  | 'Receive';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {

@@ -87,3 +87,16 @@ export function formatUsdValue(value: bigint, decimals: number, usdPrice: number
   const units = Number(value / 10n ** BigInt(decimals - kept)) / 10 ** kept;
   return formatUsd(units * usdPrice, lang);
 }
+
+/** A moment for a list row, short: "Nov 22, 10:00 AM" (the year only when it is not this one). */
+export function formatShortDateTime(iso: string, lang = 'en', now = Date.now()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const year = date.getFullYear() === new Date(now).getFullYear() ? {} : { year: 'numeric' as const };
+  return new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', ...year, hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
+/** A time of day with seconds, in the visitor's locale ("12:03:45 PM"): when a retry becomes available. */
+export function formatTime(ms: number, lang = 'en'): string {
+  return new Intl.DateTimeFormat(lang, { timeStyle: 'medium' }).format(new Date(ms));
+}

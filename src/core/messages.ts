@@ -35,13 +35,13 @@ const en = {
   'view.Send': 'Send',
   'view.SendReview': 'Review Send',
   'view.SendResult': 'Transaction',
+  'view.Receive': 'Receive',
 
   'action.close': 'Close',
   'action.back': 'Back',
   'action.retry': 'Try again',
   'action.startOver': 'Start over',
   'action.copyAddress': 'Copy address',
-  'action.switchNetwork': 'Switch network',
   'action.disconnect': 'Disconnect',
 
   'connect.recent': 'Recent',
@@ -78,6 +78,7 @@ export type MessageId =
   | keyof typeof en
   | keyof typeof import('./messages-account.js').accountMessages
   | keyof typeof import('./messages-transactions.js').transactionMessages
+  | keyof typeof import('./messages-activity.js').activityMessages
   | keyof typeof import('./messages-directory.js').directoryMessages
   | keyof typeof import('./messages-walletconnect.js').walletConnectMessages;
 

@@ -1,4 +1,5 @@
 import { type Caip2, evmChainId } from './caip.js';
+import type { NetworkMeta } from './config.js';
 
 /** What the widget needs to show a network and to ask a wallet to add it (EIP-3085). */
 export interface NetworkInfo {
@@ -7,6 +8,8 @@ export interface NetworkInfo {
   nativeCurrency: { name: string; symbol: string; decimals: number };
   rpcUrls: string[];
   blockExplorerUrl?: string;
+  /** The site owner's icon (`network-meta`); built-in icons load with the views that list networks. */
+  icon?: string;
   testnet?: boolean;
 }
 
@@ -23,12 +26,16 @@ const KNOWN: Record<string, Omit<NetworkInfo, 'id'>> = {
   'eip155:42161': { name: 'Arbitrum One', nativeCurrency: eth, rpcUrls: ['https://arb1.arbitrum.io/rpc'], blockExplorerUrl: 'https://arbiscan.io' },
   'eip155:43114': { name: 'Avalanche', nativeCurrency: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 }, rpcUrls: ['https://api.avax.network/ext/bc/C/rpc'], blockExplorerUrl: 'https://snowtrace.io' },
   'eip155:11155111': { name: 'Sepolia', nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: ['https://sepolia.drpc.org'], blockExplorerUrl: 'https://sepolia.etherscan.io', testnet: true },
-  'eip155:31337': { name: 'Anvil', nativeCurrency: eth, rpcUrls: [], testnet: true },
+  'eip155:31337': { name: 'Anvil 31337', nativeCurrency: eth, rpcUrls: [], testnet: true },
+  'eip155:31338': { name: 'Anvil 31338', nativeCurrency: eth, rpcUrls: [], testnet: true },
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { name: 'Solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: ['https://api.mainnet-beta.solana.com'] },
 };
 
-/** Network details for a CAIP-2 id; `rpcUrl` (from the `rpc-urls` attribute) comes first when given. */
-export function networkInfo(id: Caip2, rpcUrl?: string): NetworkInfo {
+/**
+ * Network details for a CAIP-2 id; `rpcUrl` (from the `rpc-urls` attribute) comes first when given, and the
+ * site owner's `meta` (from `network-meta`) replaces the built-in name, icon, explorer and native currency.
+ */
+export function networkInfo(id: Caip2, rpcUrl?: string, meta?: NetworkMeta): NetworkInfo {
   const known = KNOWN[id];
   const chainId = evmChainId(id);
   const base: Omit<NetworkInfo, 'id'> = known ?? {
@@ -37,5 +44,10 @@ export function networkInfo(id: Caip2, rpcUrl?: string): NetworkInfo {
     rpcUrls: [],
     testnet: true,
   };
-  return { id, ...base, rpcUrls: rpcUrl ? [rpcUrl, ...base.rpcUrls.filter((u) => u !== rpcUrl)] : base.rpcUrls };
+  const info: NetworkInfo = { id, ...base, rpcUrls: rpcUrl ? [rpcUrl, ...base.rpcUrls.filter((u) => u !== rpcUrl)] : base.rpcUrls };
+  if (meta?.name) info.name = meta.name;
+  if (meta?.icon) info.icon = meta.icon;
+  if (meta?.explorer) info.blockExplorerUrl = meta.explorer;
+  if (meta?.nativeCurrency) info.nativeCurrency = meta.nativeCurrency;
+  return info;
 }

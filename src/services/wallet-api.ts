@@ -5,7 +5,7 @@ import { serviceUrl } from './service-url.js';
 export type { Balance, Transaction, Transfer } from './wallet-api-schemas.js';
 import { TtlCache } from './ttl-cache.js';
 import {
-  type Balance, type Transaction,
+  type Balance, type Transaction, type Transfer,
   balancesSchema, historySchema, identitySchema, profileSchema, safeImageUrl, supportedChainsSchema,
 } from './wallet-api-schemas.js';
 
@@ -24,7 +24,10 @@ const caches = {
   history: new TtlCache<{ data: Transaction[]; next: string | null }>(15_000),
 };
 
-export const clearWalletApiCaches = () => Object.values(caches).forEach((cache) => cache.clear());
+export const clearWalletApiCaches = () => {
+  Object.values(caches).forEach((cache) => cache.clear());
+  zeroDecimal.clear();
+};
 
 function get<T>(config: WalletApiConfig, path: string, params: Record<string, string | undefined>, schema: z.ZodMiniType<T>, signal?: AbortSignal) {
   return requestJson(serviceUrl({ url: config.apiUrl, projectId: config.projectId }, path, params), schema, { signal });
@@ -60,11 +63,23 @@ export async function getBalances(config: WalletApiConfig, address: string, chai
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return [];
   const { balances } = await get(config, `/v1/account/${address}/balance`, { currency: 'usd', chainId }, balancesSchema);
-  const kept = balances
-    .filter((b) => b.chainId === chainId && b.quantity.decimals !== '0')
-    .map((b) => ({ ...b, iconUrl: safeImageUrl(b.iconUrl) }));
+  const mine = balances.filter((b) => b.chainId === chainId);
+  const kept = mine.filter((b) => b.quantity.decimals !== '0').map((b) => ({ ...b, iconUrl: safeImageUrl(b.iconUrl) }));
   caches.balances.set(key, kept);
+  zeroDecimal.set(key, mine.filter((b) => b.quantity.decimals === '0').map(({ name, symbol }) => ({ name, symbol })));
   return kept;
+}
+
+/** The 0-decimal tokens the last `getBalances` for this account left out (Activity leaves their transfers out too). */
+const zeroDecimal = new Map<string, { name: string; symbol: string }[]>();
+export const zeroDecimalTokens = (config: WalletApiConfig, address: string, chainId: Caip2) =>
+  zeroDecimal.get(`${config.apiUrl}|${chainId}:${address.toLowerCase()}`) ?? [];
+
+function safeTransferIcon(transfer: Transfer): Transfer {
+  const url = safeImageUrl(transfer.fungible_info?.icon?.url);
+  if (!transfer.fungible_info) return transfer;
+  const { icon: _icon, ...info } = transfer.fungible_info;
+  return { ...transfer, fungible_info: url ? { ...info, icon: { url } } : info };
 }
 
 /**
@@ -77,9 +92,10 @@ export async function getHistory(config: WalletApiConfig, address: string, chain
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return { data: [], next: null };
   const body = await get(config, `/v1/account/${address}/history`, { cursor, chainId }, historySchema, signal);
-  const data = body.data.filter(
-    (tx) => tx.metadata.chain === chainId && !(tx.transfers?.length && tx.transfers.every((tr) => tr.nft_info?.flags.is_spam)),
-  );
+  const data = body.data
+    .filter((tx) => tx.metadata.chain === chainId && !(tx.transfers?.length && tx.transfers.every((tr) => tr.nft_info?.flags.is_spam)))
+    // Token icons as bounded as the balances' (an https: or data:image/ URL, else none).
+    .map((tx) => ({ ...tx, transfers: tx.transfers?.map(safeTransferIcon) ?? null }));
   const page = { data, next: body.next ?? null };
   caches.history.set(key, page);
   return page;

@@ -3,23 +3,36 @@ import { atom, onMount } from 'nanostores';
 import { BALANCE_RETRY_BLOCK_MS } from '../core/constants.js';
 import { WidgetError, isWidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';
-import { type Balance, getBalances } from '../services/wallet-api.js';
+import { type Balance, getBalances, zeroDecimalTokens } from '../services/wallet-api.js';
 import { $connected } from './connection.js';
 import { reportError } from './errors.js';
-import { showToast } from './toasts.js';
 import { $walletApi } from './wallet-api-config.js';
 
 export type PortfolioState =
   | { status: 'idle' }
   | { status: 'loading'; key: string }
-  | { status: 'ready'; key: string; balances: Balance[]; totalUsd: number }
-  | { status: 'error'; key: string };
+  /** `zeroDecimal`: the tokens left out for having 0 decimals (SPEC.md §5), so Activity can leave them out too. */
+  | { status: 'ready'; key: string; balances: Balance[]; totalUsd: number; zeroDecimal: { name: string; symbol: string }[] }
+  /** `retryAt`: while set, the 30 s block after a failure runs (SPEC.md §9); `retryPortfolio` may be used once it is gone. */
+  | { status: 'error'; key: string; retryAt: number | undefined };
 
 /** The connected account's token balances from the wallet data API, while something shows them. */
 export const $portfolio = atom<PortfolioState>({ status: 'idle' });
 
 /** SPEC.md §9: after a failure, no new balance call for 30 s. */
 let blockedUntil = 0;
+let unblockTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The error state during the block; a timer lifts `retryAt` when the block ends, so the view offers Retry. */
+function blocked(key: string): void {
+  const retryAt = blockedUntil;
+  $portfolio.set({ status: 'error', key, retryAt });
+  clearTimeout(unblockTimer);
+  unblockTimer = setTimeout(() => {
+    const now = $portfolio.get();
+    if (now.status === 'error' && now.retryAt === retryAt) $portfolio.set({ ...now, retryAt: undefined });
+  }, Math.max(0, retryAt - Date.now()));
+}
 
 async function load(force = false) {
   const connection = $connected.get();
@@ -29,7 +42,7 @@ async function load(force = false) {
   const current = $portfolio.get();
   if (current.status === 'loading' && current.key === key) return;
   if (Date.now() < blockedUntil) {
-    if (current.status === 'idle' || current.key !== key) $portfolio.set({ status: 'error', key });
+    if (current.status !== 'ready' || current.key !== key) blocked(key);
     return;
   }
   $portfolio.set({ status: 'loading', key });
@@ -37,12 +50,12 @@ async function load(force = false) {
     const balances = await getBalances(api, connection.address, connection.chainId, { force });
     if (($portfolio.get() as { key?: string }).key !== key) return;
     const totalUsd = balances.reduce((sum, b) => sum + (b.value ?? 0), 0);
-    $portfolio.set({ status: 'ready', key, balances, totalUsd });
+    $portfolio.set({ status: 'ready', key, balances, totalUsd, zeroDecimal: zeroDecimalTokens(api, connection.address, connection.chainId) });
   } catch (cause) {
     if (($portfolio.get() as { key?: string }).key !== key) return;
     blockedUntil = Date.now() + BALANCE_RETRY_BLOCK_MS;
-    $portfolio.set({ status: 'error', key });
-    showToast('error', t('error.tokenBalanceUnavailable'));
+    // Shown once, in the Tokens tab (no toast as well).
+    blocked(key);
     reportError(isWidgetError(cause) ? cause : new WidgetError('BALANCE_UNAVAILABLE', t('error.tokenBalanceUnavailable'), { cause }));
   }
 }
@@ -50,11 +63,17 @@ async function load(force = false) {
 onMount($portfolio, () => {
   void load();
   const off = [$connected.listen(() => void load()), $walletApi.listen(() => void load())];
-  return () => off.forEach((stop) => stop());
+  return () => {
+    off.forEach((stop) => stop());
+    clearTimeout(unblockTimer);
+  };
 });
 
 /** Reads the balances again (after a transaction); still honours the 30 s block after a failure. */
 export const refreshPortfolio = () => load(true);
+
+/** The Tokens tab's Retry: after the 30 s block (before its end, nothing happens). */
+export const retryPortfolio = () => load(true);
 
 /** For tests: forget the retry block. */
 export const resetPortfolioRetryBlock = () => { blockedUntil = 0; };

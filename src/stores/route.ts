@@ -16,7 +16,9 @@ export type Route =
   | { view: 'SendReview'; transfer: SendTransfer; state?: 'approving'; error?: RouteError }
   /** After the wallet sent a transfer: pending, then confirmed or failed (`$transactionStatus`). */
   | { view: 'SendResult'; transaction: SentTransaction }
-  | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError };
+  | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError }
+  /** The visitor's own address as a QR code, to receive. */
+  | { view: 'Receive' };
 
 /**
  * A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable).

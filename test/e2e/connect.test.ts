@@ -55,7 +55,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
     await shown.waitFor();
     assert.equal(await shown.getAttribute('data-balance'), onChain.toString());
     assert.match((await shown.textContent())!, / ETH$/);
-    assert.equal((await inModal(page, '[data-action="switch-network"] .list-label').textContent()), 'Anvil');
+    assert.equal((await inModal(page, '[data-action="switch-network"] .list-label').textContent()), 'Local Chain A');
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Account');
 
     await inModal(page, '[data-action="copy"]').click();

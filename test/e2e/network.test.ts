@@ -18,11 +18,11 @@ describe('networks: switching, refusals and unsupported chains', () => {
     await inModal(page, '[data-network-id="eip155:31338"]').click();
     await inModal(page, '.pending').waitFor();
     assert.equal(await inModal(page, '.pending .status').textContent(), 'Approve in your wallet');
-    assert.equal(await inModal(page, '.pending .hint').textContent(), 'Switch to Chain 31338 in your wallet to continue.');
+    assert.equal(await inModal(page, '.pending .hint').textContent(), 'Switch to Local Chain B in your wallet to continue.');
     await page.locator('dev-wallet-prompt [data-kind="switch"] [data-action="approve"]').click();
     assert.deepEqual(await waitForEvent(page, 'wallet-network-change'), { chainId: 'eip155:31338', namespace: 'eip155', supported: true });
     await inModal(page, '[part="title"]:has-text("Account")').waitFor();
-    assert.equal(await inModal(page, '[data-action="switch-network"] .list-label').textContent(), 'Chain 31338');
+    assert.equal(await inModal(page, '[data-action="switch-network"] .list-label').textContent(), 'Local Chain B');
     assert.equal(await page.evaluate(() => (window as unknown as DevWalletWindow).devWallet.chainId), 31338);
   });
 

@@ -7,7 +7,10 @@ import { waitFor } from './support/element.js';
 
 /** Two animation frames: an IntersectionObserver reports a new target's state at the next rendering step. */
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-const row = (n: number): ActivityRow => ({ id: `tx${n}`, title: `Transaction ${n}`, amount: '+1 LTK', time: '10:00', failed: false });
+const row = (n: number): ActivityRow => ({
+  id: `tx${n}`, title: `Transaction ${n}`, direction: 'in', directionLabel: 'incoming', counterparty: undefined, counterpartyTitle: undefined,
+  amounts: ['+1 LTK'], time: '10:00', iconUrl: undefined, initial: 'L', failed: false, explorer: undefined,
+});
 
 /** A history of `pages` pages of `size` rows, served one page per `onEnd` as the Activity tab does. */
 function PagedHistory({ pages, size, calls }: { pages: number; size: number; calls: { count: number } }) {

@@ -20,6 +20,8 @@ function routeFor(view: ViewName | undefined): Route {
       return { view: 'SwitchNetwork' };
     case 'Send':
       return { view: 'Send' };
+    case 'Receive':
+      return { view: 'Receive' };
     case undefined:
     case 'Account':
     case 'Connect':

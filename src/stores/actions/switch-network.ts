@@ -38,7 +38,7 @@ export async function switchNetwork(chainId: Caip2): Promise<void> {
   const inView = $modal.get().open && (route.view === 'SwitchNetwork' || route.view === 'UnsupportedChain') ? route.view : undefined;
   if (inView) replaceRoute({ view: inView, pending: chainId });
   try {
-    await connector.switchChain(networkInfo(chainId, config.rpcUrls[chainId]));
+    await connector.switchChain(networkInfo(chainId, config.rpcUrls[chainId], config.networkMeta[chainId]));
   } catch (cause) {
     const error = toWidgetError(cause, 'switch');
     if (inView) replaceRoute({ view: inView, error: errorSummary(error) });

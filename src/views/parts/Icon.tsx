@@ -13,10 +13,13 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name }: { name: IconName }) {
+export const Icon = ({ name }: { name: IconName }) => <PathIcon d={paths[name]} />;
+
+/** A line icon from its path (24×24); lazily loaded views keep their own paths out of the entry file. */
+export function PathIcon({ d }: { d: string }) {
   return (
     <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -1,9 +1,10 @@
-import { Icon } from './Icon.js';
+import { NetworkIcon } from './NetworkIcon.js';
 import { Spinner } from './Spinner.js';
 
 export interface NetworkListItem {
   id: string;
   name: string;
+  icon?: string;
 }
 
 export interface NetworkListProps {
@@ -29,7 +30,7 @@ export function NetworkList({ networks, current, pending, labels, onSelect }: Ne
             disabled={pending !== undefined}
             onClick={() => onSelect(network.id)}
           >
-            <span className="network-icon"><Icon name="network" /></span>
+            <NetworkIcon network={network} />
             <span className="list-label">{network.name}</span>
             {network.id === pending ? <Spinner /> : network.id === current ? <span className="tag">{labels.current}</span> : null}
           </button>

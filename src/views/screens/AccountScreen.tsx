@@ -1,8 +1,8 @@
 import '../../core/messages-account.js';
+import '../../core/messages-activity.js';
 import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
 import { formatTokenAmount } from '../../core/format.js';
-import { networkInfo } from '../../core/networks.js';
 import { disconnect } from '../../stores/actions/index.js';
 import { $nativeBalance } from '../../stores/balance.js';
 import { $config } from '../../stores/config.js';
@@ -12,17 +12,22 @@ import { type AccountTab, type Route, pushRoute, replaceRoute } from '../../stor
 import { showToast } from '../../stores/toasts.js';
 import { $walletApi } from '../../stores/wallet-api-config.js';
 import { $wallets } from '../../stores/wallets.js';
-import { Icon } from '../parts/Icon.js';
+import { Icon, PathIcon } from '../parts/Icon.js';
+import { NetworkIcon } from '../parts/NetworkIcon.js';
 import { Spinner } from '../parts/Spinner.js';
 import { Tabs } from '../parts/Tabs.js';
 import { WalletIcon } from '../parts/WalletIcon.js';
 import { ActivityTab } from './ActivityTab.js';
 import { PortfolioTotal, TokensTab } from './TokensTab.js';
+import { useNetworkInfo } from './networks.js';
 import { useLang, useT } from './use-t.js';
 import accountCss from '../../../styles/account.css';
 import { registerSheet } from '../sheets.js';
 
 registerSheet(accountCss);
+
+/** The Receive action's icon: an arrow down into a tray. */
+const RECEIVE_ICON = 'M12 4v11M7 10l5 5 5-5M5 19h14';
 
 /** The avatar and name from the wallet data API when there is one, else the wallet's icon; then the address. */
 function Profile({ address, walletName, walletIcon }: { address: string; walletName: string; walletIcon: string | undefined }) {
@@ -50,8 +55,8 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
   const config = useStore($config);
   const api = useStore($walletApi);
   const wallet = useStore($wallets).find((w) => w.id === connection?.walletId);
-  if (!connection) return null;
-  const network = networkInfo(connection.chainId, config.rpcUrls[connection.chainId]);
+  const network = useNetworkInfo(connection?.chainId);
+  if (!connection || !network) return null;
   const tabs = [{ id: 'tokens', label: t('account.tokens') }, ...(config.features.includes('history') ? [{ id: 'activity', label: t('account.activity') }] : [])];
   const tab: AccountTab = route.tab === 'activity' && tabs.length > 1 ? 'activity' : 'tokens';
   const copy = async () => {
@@ -83,6 +88,12 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             <span className="list-label">{t('action.copyAddress')}</span>
           </button>
         </li>
+        <li>
+          <button type="button" className="list-button" part="button" data-action="receive" onClick={() => pushRoute({ view: 'Receive' })}>
+            <span className="network-icon"><PathIcon d={RECEIVE_ICON} /></span>
+            <span className="list-label">{t('action.receive')}</span>
+          </button>
+        </li>
         {config.features.includes('send') ? (
           <li>
             <button type="button" className="list-button" part="button" data-action="send" onClick={() => pushRoute({ view: 'Send' })}>
@@ -93,9 +104,9 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
         ) : null}
         <li>
           <button type="button" className="list-button" part="button" data-action="switch-network" onClick={() => pushRoute({ view: 'SwitchNetwork' })}>
-            <span className="network-icon"><Icon name="network" /></span>
+            <NetworkIcon network={network} />
             <span className="list-label">{network.name}</span>
-            <span className="tag">{t('action.switchNetwork')}</span>
+            <span className="tag">{t('view.SwitchNetwork')}</span>
           </button>
         </li>
         <li>

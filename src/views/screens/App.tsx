@@ -23,6 +23,7 @@ const UnsupportedChainScreen = lazyScreen(() => import('./UnsupportedChainScreen
 const SendScreen = lazyScreen(() => import('./SendScreen.js'));
 const SendReviewScreen = lazyScreen(() => import('./SendReviewScreen.js'));
 const SendResultScreen = lazyScreen(() => import('./SendResultScreen.js'));
+const ReceiveScreen = lazyScreen(() => import('./ReceiveScreen.js'));
 const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
 const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
 
@@ -48,6 +49,8 @@ function Screen({ route }: { route: Route }) {
       return <SendReviewScreen route={route} />;
     case 'SendResult':
       return <SendResultScreen route={route} />;
+    case 'Receive':
+      return <ReceiveScreen />;
     default:
       return route satisfies never;
   }

@@ -1,9 +1,11 @@
 import '../../core/messages-account.js';
+import '../../core/messages-activity.js';
 import { useStore } from '@nanostores/react';
 import { decimalToBaseUnits } from '../../core/amount.js';
-import { compactBound, formatAmount, formatDecimalString, formatTokenAmount, formatUsd } from '../../core/format.js';
+import { compactBound, formatAmount, formatDecimalString, formatTime, formatTokenAmount, formatUsd } from '../../core/format.js';
 import type { MessageId } from '../../core/messages.js';
-import { $portfolio, type PortfolioState } from '../../stores/portfolio.js';
+import { $portfolio, type PortfolioState, retryPortfolio } from '../../stores/portfolio.js';
+import { RetryNotice } from '../parts/RetryNotice.js';
 import { Spinner } from '../parts/Spinner.js';
 import { TokenList } from '../parts/TokenList.js';
 import { useLang, useT } from './use-t.js';
@@ -14,7 +16,16 @@ export function TokensTab() {
   const lang = useLang();
   const portfolio = useStore($portfolio);
   if (portfolio.status === 'loading' || portfolio.status === 'idle') return <div className="loading"><Spinner label={t('view.loading')} /></div>;
-  if (portfolio.status === 'error') return <p className="hint">{t('error.tokenBalanceUnavailable')}</p>;
+  if (portfolio.status === 'error') {
+    return (
+      <RetryNotice
+        message={t('error.tokenBalanceUnavailable')}
+        retryLabel={t('action.retry')}
+        availableAt={portfolio.retryAt === undefined ? undefined : t('retry.availableAt', { time: formatTime(portfolio.retryAt, lang) })}
+        onRetry={() => void retryPortfolio()}
+      />
+    );
+  }
   if (portfolio.balances.length === 0) return <p className="hint">{t('account.noTokens')}</p>;
   const rows = portfolio.balances.map((b) => ({
     key: b.address ?? `${b.chainId}:native`,

@@ -2,15 +2,13 @@ import { expect } from '@esm-bundle/chai';
 import type { Caip2 } from '../../../src/core/caip.js';
 import { BALANCE_RETRY_BLOCK_MS } from '../../../src/core/constants.js';
 import { clearWalletApiCaches } from '../../../src/services/wallet-api.js';
-import { $activity, loadMoreActivity } from '../../../src/stores/activity.js';
-import { $config } from '../../../src/stores/config.js';
+import { $activity, loadMoreActivity, retryActivity, retryDelay } from '../../../src/stores/activity.js';
 import { $connection } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
-import { $portfolio, refreshPortfolio, resetPortfolioRetryBlock } from '../../../src/stores/portfolio.js';
+import { $portfolio, resetPortfolioRetryBlock, retryPortfolio } from '../../../src/stores/portfolio.js';
 import { $toast } from '../../../src/stores/toasts.js';
 import { type FakeFetch, installFakeFetch } from '../support/fake-fetch.js';
 import { installClock } from '../support/clock.js';
-import { sleep } from '../support/fake-wallet.js';
 import { resetStores } from '../support/stores.js';
 import { until } from '../support/until.js';
 
@@ -54,49 +52,87 @@ describe('stores: portfolio and activity', () => {
     expect(state.status === 'ready' && state.totalUsd).to.equal(2100.5);
   });
 
-  it('on failure shows "Token Balance Unavailable" and makes no new call for 30 s (fake clock)', async () => {
+  it('on failure: the error state (no toast: the Tokens tab says it once), no new call for 30 s, then Retry is offered (fake clock)', async () => {
     clock = installClock();
     net.route(`/v1/account/${ADDRESS}/balance`, () => ({ status: 500, body: {} }));
     const balanceCalls = () => net.calls.filter((u) => u.pathname.endsWith('/balance')).length;
     stop = $portfolio.listen(() => {});
     await until(() => $portfolio.get().status === 'error', 'the failed balance call');
-    expect($toast.get()?.message).to.equal('Token Balance Unavailable');
-    expect($toast.get()?.variant).to.equal('error');
+    expect($portfolio.get()).to.deep.equal({ status: 'error', key: `http://api.test|${CHAIN}:${ADDRESS}`, retryAt: BALANCE_RETRY_BLOCK_MS });
+    expect($toast.get(), 'no toast as well as the inline message').to.equal(undefined);
     expect($lastError.get()?.error.code).to.equal('SERVER_ERROR');
     expect(balanceCalls()).to.equal(1);
-    // Shown again later (the store unmounts, then a new subscriber mounts it): still no call.
+    // Shown again later (the store unmounts, then a new subscriber mounts it): still no call, still blocked.
     stop();
     clock.tick(1000);
     stop = $portfolio.listen(() => {});
     await Promise.resolve();
-    expect($portfolio.get().status).to.equal('error');
+    expect($portfolio.get()).to.deep.include({ status: 'error', retryAt: BALANCE_RETRY_BLOCK_MS });
     clock.tick(BALANCE_RETRY_BLOCK_MS - 1000 - 1);
-    await refreshPortfolio();
+    await retryPortfolio();
     expect(balanceCalls(), 'no call 1 ms before the 30 s are up').to.equal(1);
+    expect($portfolio.get()).to.deep.include({ status: 'error', retryAt: BALANCE_RETRY_BLOCK_MS });
     clock.tick(1);
-    await refreshPortfolio();
+    expect($portfolio.get(), 'Retry offered when the block ends').to.deep.include({ status: 'error', retryAt: undefined });
+    net.route(`/v1/account/${ADDRESS}/balance`, () => ({ body: { balances: [] } }));
+    await retryPortfolio();
     expect(balanceCalls(), 'a call once the 30 s are up').to.equal(2);
+    expect($portfolio.get().status).to.equal('ready');
   });
 
-  it('pages the activity through the cursor, and sets the empty flag on error', async () => {
-    net.route(`/v1/account/${ADDRESS}/history`, (url) => ({ body: url.searchParams.get('cursor') ? { data: [tx('b')], next: null } : { data: [tx('a')], next: 'n1' } }));
+  it('a failed history call is an error with a back-off (1 s, 2 s, 4 s … 30 s), not an empty history; Retry loads it (fake clock)', async () => {
+    clock = installClock();
+    let fail = true;
+    net.route(`/v1/account/${ADDRESS}/history`, () => (fail ? { status: 429, body: {} } : { body: { data: [tx('a')], next: null } }));
+    const historyCalls = () => net.calls.filter((u) => u.pathname.endsWith('/history')).length;
+    stop = $activity.listen(() => {});
+    await until(() => $activity.get().error, 'the error state');
+    expect($activity.get()).to.deep.include({ empty: false, error: true, loading: false, retryAt: 1000, items: [] });
+    expect($toast.get(), 'no toast as well as the inline message').to.equal(undefined);
+    expect($lastError.get()?.error.code).to.equal('RATE_LIMITED');
+
+    const backoffs: number[] = [];
+    for (let n = 1; n <= 7; n++) {
+      const { retryAt } = $activity.get();
+      const delay = retryAt! - Date.now();
+      backoffs.push(delay);
+      await retryActivity();
+      expect(historyCalls(), `no call during back-off ${n}`).to.equal(n);
+      clock.tick(delay - 1);
+      expect($activity.get().retryAt, `still backing off 1 ms before the end of ${n}`).to.equal(retryAt);
+      clock.tick(1);
+      expect($activity.get().retryAt).to.equal(undefined);
+      await retryActivity();
+      await until(() => !$activity.get().loading, 'the retry');
+      expect(historyCalls()).to.equal(n + 1);
+    }
+    expect(backoffs).to.deep.equal([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(retryDelay(6)).to.equal(30_000);
+
+    clock.tick($activity.get().retryAt! - Date.now());
+    fail = false;
+    await retryActivity();
+    await until(() => $activity.get().items.length === 1, 'the history after Retry');
+    expect($activity.get()).to.deep.include({ error: false, empty: false, retryAt: undefined });
+  });
+
+  it('a failed next page keeps the pages loaded and retries that page', async () => {
+    let failMore = true;
+    net.route(`/v1/account/${ADDRESS}/history`, (url) => {
+      if (!url.searchParams.get('cursor')) return { body: { data: [tx('a')], next: 'n1' } };
+      return failMore ? { status: 500, body: {} } : { body: { data: [tx('b')], next: null } };
+    });
     stop = $activity.listen(() => {});
     await until(() => $activity.get().items.length === 1 && !$activity.get().loading, 'the first page');
     await loadMoreActivity();
+    expect($activity.get()).to.deep.include({ error: true, empty: false, next: 'n1' });
+    expect($activity.get().items.map((t) => t.id)).to.deep.equal(['a']);
+    await loadMoreActivity();
+    expect(net.calls.filter((u) => u.searchParams.get('cursor') === 'n1').length, 'no paging while failed').to.equal(1);
+    await until(() => $activity.get().retryAt === undefined, 'the 1 s back-off', 3000);
+    failMore = false;
+    await retryActivity();
     expect($activity.get().items.map((t) => t.id)).to.deep.equal(['a', 'b']);
-    expect($activity.get().next).to.equal(null);
-    stop();
-    stop = undefined;
-
-    await sleep(1100);
-    clearWalletApiCaches();
-    $config.set({ ...$config.get(), apiUrl: 'http://api2.test' });
-    net.route(`/v1/account/${ADDRESS}/history`, () => ({ status: 429, body: {} }));
-    stop = $activity.listen(() => {});
-    await until(() => $activity.get().empty, 'the empty flag');
-    expect($activity.get().items).to.deep.equal([]);
-    // Another toast may be on screen; the replacement then waits 150 ms.
-    await until(() => $toast.get()?.message === 'Failed to fetch transactions', 'the error toast');
-    expect($toast.get()?.message).to.equal('Failed to fetch transactions');
+    expect($activity.get()).to.deep.include({ error: false, next: null });
   });
 });

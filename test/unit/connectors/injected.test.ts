@@ -130,7 +130,7 @@ describe('connectors/evm/injected createInjectedConnector', () => {
       expect(provider.calls.map((c) => c.method)).to.deep.equal(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'eth_chainId']);
       expect(provider.calls[1]!.params).to.deep.equal([{
         chainId: '0x7a69',
-        chainName: 'Anvil',
+        chainName: 'Anvil 31337',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         rpcUrls: ['http://127.0.0.1:9545'],
       }]);

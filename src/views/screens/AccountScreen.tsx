@@ -9,7 +9,6 @@ import { $config } from '../../stores/config.js';
 import { $connected } from '../../stores/connection.js';
 import { $identity } from '../../stores/identity.js';
 import { type AccountTab, type Route, pushRoute, replaceRoute } from '../../stores/route.js';
-import { showToast } from '../../stores/toasts.js';
 import { $walletApi } from '../../stores/wallet-api-config.js';
 import { $wallets } from '../../stores/wallets.js';
 import { Icon, PathIcon } from '../parts/Icon.js';
@@ -23,6 +22,7 @@ import { useNetworkInfo } from './networks.js';
 import { useLang, useT } from './use-t.js';
 import accountCss from '../../../styles/account.css';
 import { registerSheet } from '../sheets.js';
+import { copyText } from '../../stores/actions/copy-text.js';
 
 registerSheet(accountCss);
 
@@ -59,14 +59,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
   if (!connection || !network) return null;
   const tabs = [{ id: 'tokens', label: t('account.tokens') }, ...(config.features.includes('history') ? [{ id: 'activity', label: t('account.activity') }] : [])];
   const tab: AccountTab = route.tab === 'activity' && tabs.length > 1 ? 'activity' : 'tokens';
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(connection.address);
-      showToast('success', t('account.copied'));
-    } catch {
-      showToast('error', t('error.unknown'));
-    }
-  };
+  const copy = () => copyText(connection.address, t('account.copied'));
   return (
     <div className="account">
       <Profile address={connection.address} walletName={connection.connector.name} walletIcon={wallet?.icon} />

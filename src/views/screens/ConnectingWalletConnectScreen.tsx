@@ -4,7 +4,6 @@ import { chooseWalletConnect } from '../../stores/actions/index.js';
 import { $onMobile } from '../../stores/device.js';
 import { directoryWalletImage, findDirectoryWallet } from '../../stores/directory.js';
 import type { Route } from '../../stores/route.js';
-import { showToast } from '../../stores/toasts.js';
 import { $pairing } from '../../stores/walletconnect.js';
 import { chosenWalletInstallLink, chosenWalletLink } from '../../stores/wallet-link.js';
 import { Icon } from '../parts/Icon.js';
@@ -13,6 +12,7 @@ import { Spinner } from '../parts/Spinner.js';
 import { registerSheet } from '../sheets.js';
 import walletConnectCss from '../../../styles/walletconnect.css';
 import { useT } from './use-t.js';
+import { copyText } from '../../stores/actions/copy-text.js';
 
 registerSheet(walletConnectCss);
 
@@ -55,14 +55,7 @@ export default function ConnectingWalletConnectScreen({ route }: { route: Extrac
     );
   }
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(uri);
-      showToast('success', t('walletconnect.linkCopied'));
-    } catch {
-      showToast('error', t('error.unknown'));
-    }
-  };
+  const copy = () => copyText(uri, t('walletconnect.linkCopied'));
   const renewed = pairing.state === 'waiting' && pairing.renewals > 0 ? <p className="hint" role="status">{t('walletconnect.expired')}</p> : null;
   const copyButton = (
     <button type="button" className="button secondary" part="button" onClick={() => void copy()}>

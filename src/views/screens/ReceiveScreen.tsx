@@ -1,7 +1,6 @@
 import '../../core/messages-activity.js';
 import { useStore } from '@nanostores/react';
 import { $connected } from '../../stores/connection.js';
-import { showToast } from '../../stores/toasts.js';
 import { Icon } from '../parts/Icon.js';
 import { NetworkIcon } from '../parts/NetworkIcon.js';
 import { QrCode } from '../parts/QrCode.js';
@@ -9,6 +8,7 @@ import { useNetworkInfo } from './networks.js';
 import { useT } from './use-t.js';
 import receiveCss from '../../../styles/receive.css';
 import { registerSheet } from '../sheets.js';
+import { copyText } from '../../stores/actions/copy-text.js';
 
 registerSheet(receiveCss);
 
@@ -18,14 +18,7 @@ export default function ReceiveScreen() {
   const connection = useStore($connected);
   const network = useNetworkInfo(connection?.chainId);
   if (!connection || !network) return null;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(connection.address);
-      showToast('success', t('account.copied'));
-    } catch {
-      showToast('error', t('error.unknown'));
-    }
-  };
+  const copy = () => copyText(connection.address, t('account.copied'));
   return (
     <div className="receive">
       <QrCode value={connection.address} label={t('receive.qrLabel', { address: connection.address })} />

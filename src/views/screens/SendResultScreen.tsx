@@ -5,13 +5,13 @@ import { formatAmount } from '../../core/format.js';
 import { explorerLink } from '../../core/explorer.js';
 import { $transactionStatus } from '../../stores/pending-transactions.js';
 import { type Route, resetRoute } from '../../stores/route.js';
-import { showToast } from '../../stores/toasts.js';
 import { Icon } from '../parts/Icon.js';
 import { Spinner } from '../parts/Spinner.js';
 import { useLang, useT } from './use-t.js';
 import sendCss from '../../../styles/send.css';
 import resultCss from '../../../styles/send-result.css';
 import { registerSheet } from '../sheets.js';
+import { copyText } from '../../stores/actions/copy-text.js';
 
 registerSheet(sendCss);
 registerSheet(resultCss);
@@ -23,14 +23,7 @@ export default function SendResultScreen({ route }: { route: Extract<Route, { vi
   const { transaction } = route;
   const status = useStore($transactionStatus)[transaction.hash] ?? 'pending';
   const explorer = explorerLink(transaction.chainId, transaction.hash);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(transaction.hash);
-      showToast('success', t('tx.copied'));
-    } catch {
-      showToast('error', t('error.unknown'));
-    }
-  };
+  const copy = () => copyText(transaction.hash, t('tx.copied'));
   return (
     <div className="send-result" data-status={status}>
       <div className={`result-state ${status}`} role="status">

@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { emulateMedia } from '@web/test-runner-commands';
 import { flushSync } from 'react-dom';
 import { type Root, createRoot } from 'react-dom/client';
 import '../../src/index.js';
@@ -97,5 +98,44 @@ describe('finishing touches: the modal', () => {
     const box = toast.getBoundingClientRect();
     expect(box.bottom).to.be.at.most(panel.bottom);
     expect(box.left).to.be.at.least(panel.left);
+  });
+
+  /** Opens on Connect, then goes to ConnectingExternal; the panel's height before and its animations after. */
+  async function changeView() {
+    const approval = deferred<string[]>();
+    beta.handle('eth_requestAccounts', () => approval.promise);
+    await openAndRender(el);
+    await waitFor(() => walletButtons(el).length === 1, 'the wallet');
+    const panel = part(el, 'panel')!;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const before = panel.getBoundingClientRect().height;
+    walletButtons(el)[0]!.click();
+    await waitFor(() => titleText(el) === 'Beta Wallet', 'the ConnectingExternal view');
+    const animations = panel.getAnimations();
+    await Promise.all(animations.map((a) => a.finished));
+    const after = panel.getBoundingClientRect().height;
+    approval.reject(new Error('abandoned'));
+    return { before, after, animations };
+  }
+
+  it('between views the panel does not jump: its height moves from the old to the new over 200 ms', async () => {
+    const { before, after, animations } = await changeView();
+    expect(before).to.not.equal(after);
+    expect(animations).to.have.length(1);
+    const frames = (animations[0]!.effect as KeyframeEffect).getKeyframes().map((k) => String(k.height));
+    expect(frames.map((f) => f.endsWith('px'))).to.deep.equal([true, true]);
+    expect(parseFloat(frames[0]!)).to.be.closeTo(before, 0.01);
+    expect(parseFloat(frames[1]!)).to.be.closeTo(after, 0.01);
+    expect((animations[0]!.effect as KeyframeEffect).getTiming().duration).to.equal(200);
+  });
+
+  it('with reduced motion the view changes at once, without animation', async () => {
+    await emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      const { animations } = await changeView();
+      expect(animations).to.have.length(0);
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
   });
 });

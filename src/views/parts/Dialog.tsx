@@ -33,6 +33,8 @@ function focusFirstControl(dialog: HTMLDialogElement): boolean {
 export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss, onBack, children, footer, viewKey }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const height = useRef(0);
   const state = useRef({ open, dismissible, onDismiss });
   state.current = { open, dismissible, onDismiss };
 
@@ -47,6 +49,24 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
       opener.current = null;
     }
   }, [open]);
+
+  // The panel's height as last laid out (0 while closed), so a view change can start from it.
+  useEffect(() => {
+    const observer = new ResizeObserver(([entry]) => {
+      height.current = entry!.borderBoxSize[0]!.blockSize;
+    });
+    observer.observe(panel.current!);
+    return () => observer.disconnect();
+  }, []);
+
+  // No jump between views: the height moves from the old view's to the new one's (not with reduced motion).
+  useLayoutEffect(() => {
+    const from = height.current;
+    const to = panel.current!.getBoundingClientRect().height;
+    if (from && to && Math.abs(from - to) > 1 && matchMedia('(prefers-reduced-motion: no-preference)').matches) {
+      panel.current!.animate({ height: [`${from}px`, `${to}px`] }, { duration: 200, easing: 'ease-out' });
+    }
+  }, [viewKey]);
 
   // Focus goes to the view's first control (not ✕) on opening and on each view change. A lazy view
   // renders its controls later: until the visitor moves focus, follow the body as it fills.
@@ -125,7 +145,7 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
 
   return (
     <dialog ref={ref} part="dialog" className="dialog" aria-labelledby="wcm-title">
-      <div className="panel" part="panel">
+      <div ref={panel} className="panel" part="panel">
         <header className="header" part="header">
           {canGoBack ? (
             <button type="button" className="icon-button" part="back-button" aria-label={labels.back} onClick={onBack}>

@@ -1,12 +1,14 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
+import { expectAccessible, loadAxe } from './support/axe.js';
 import { cleanup, mount, openAndRender, part, walletButtons } from './support/element.js';
 
 const links = (el: WalletConnectModalElement) =>
   [...(part(el, 'legal')?.querySelectorAll('a') ?? [])].map((a) => ({ text: a.textContent, href: a.href, target: a.target, rel: a.rel }));
 
 describe('<wallet-connect-modal> terms-url and privacy-url', () => {
+  before(() => loadAxe());
   afterEach(cleanup);
 
   it('show as links in a small footer of the Connect view; a path resolves against the page', async () => {
@@ -19,6 +21,7 @@ describe('<wallet-connect-modal> terms-url and privacy-url', () => {
       { text: 'Privacy Policy', href: 'https://example.org/privacy', target: '_blank', rel: 'noopener noreferrer' },
     ]);
     expect(getComputedStyle(part(el, 'legal')!).fontSize).to.equal('12px');
+    await expectAccessible(el, 'Connect with terms and privacy links');
   });
 
   it('only the one given shows; none, no footer', async () => {

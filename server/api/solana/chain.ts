@@ -1,4 +1,5 @@
 // The Solana chains the wallet data API serves (the local litesvm facade), next to the EVM ChainRegistry.
+import { base58 } from '@scure/base';
 import { rpcCall } from '../../json-rpc.js';
 import type { SeededSolana } from '../../solana/types.js';
 
@@ -16,6 +17,16 @@ export interface ApiSolanaChain extends ApiSolanaChainOptions {
 }
 
 export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** A Solana address: base58 of exactly 32 bytes (SPEC §5). */
+export function isSolanaAddress(address: string): boolean {
+  if (!SOLANA_ADDRESS_PATTERN.test(address)) return false;
+  try {
+    return base58.decode(address).length === 32;
+  } catch {
+    return false;
+  }
+}
 /** The hosted API's placeholder address for SOL (hosted-api.md, "Native token placeholder addresses"). */
 export const SOL_NATIVE_ADDRESS = 'So11111111111111111111111111111111111111111';
 export const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const;

@@ -9,16 +9,16 @@ import { balanceQuerySchema, historyQuerySchema, parseInputs } from '../params.j
 import { toNumber } from '../exact.js';
 import type { IndexStore } from '../store.js';
 import { getSolanaBalances } from './balances.js';
-import { SOL, SOL_NATIVE_ADDRESS, SOLANA_ADDRESS_PATTERN, type ApiSolanaChain, type SolanaChains } from './chain.js';
+import { SOL, SOL_NATIVE_ADDRESS, isSolanaAddress, type ApiSolanaChain, type SolanaChains } from './chain.js';
 import { getSolanaHistory } from './history.js';
 import type { SolanaPrices } from './prices.js';
 import { SOL_ICON_URL, splTokenInfo } from './tokens.js';
 
 const addressSchema = z.object({
-  address: z.string({ error: 'address is required' }).regex(SOLANA_ADDRESS_PATTERN, 'address must be a Solana address: 32 to 44 base58 characters'),
+  address: z.string({ error: 'address is required' }).refine(isSolanaAddress, 'address must be a Solana address: base58 of 32 bytes'),
 });
 
-export const isSolanaAddress = (address: string): boolean => SOLANA_ADDRESS_PATTERN.test(address);
+export { isSolanaAddress };
 
 export class SolanaApi {
   constructor(

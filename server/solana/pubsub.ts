@@ -64,7 +64,8 @@ export class PubSub {
     } else if (SILENT.has(method)) {
       reply({ result: this.nextId++ });
     } else if (method.endsWith('Unsubscribe')) {
-      reply({ result: this.subs.delete(Number(p[0])) });
+      this.subs.delete(Number(p[0]));
+      reply({ result: true }); // lenient: a signature subscription is gone once it fired
     } else {
       const answer = await this.handle({ jsonrpc: '2.0', id: m.id, method, params: p });
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(answer));

@@ -95,6 +95,23 @@ describe('Solana facade', () => {
     ws.close();
   });
 
+  it('notifies accountSubscribe with the new lamports when a transaction touches the account', async () => {
+    const carol = Keypair.generate();
+    const ws = new WebSocket(chain.wsUrl);
+    await once(ws, 'open');
+    type Message = { result?: unknown; method?: string; params?: { result: { value: { lamports: number } }; subscription: number } };
+    const next = (): Promise<Message> => once(ws, 'message').then(([data]) => JSON.parse(String(data)));
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'accountSubscribe', params: [carol.publicKey.toBase58(), { encoding: 'base64' }] }));
+    const subscribed = await next();
+    const notification = next();
+    await sendAndConfirmTransaction(conn, new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: carol.publicKey, lamports: LAMPORTS_PER_SOL / 10 })), [payer]);
+    const note = await notification;
+    assert.equal(note.method, 'accountNotification');
+    assert.equal(note.params?.subscription, subscribed.result);
+    assert.equal(note.params?.result.value.lamports, LAMPORTS_PER_SOL / 10);
+    ws.close();
+  });
+
   it('rejects a transaction whose preflight fails, and it does not land', async () => {
     const poor = Keypair.generate();
     const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: poor.publicKey, toPubkey: bob.publicKey, lamports: 1 }));

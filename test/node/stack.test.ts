@@ -77,6 +77,12 @@ describe('startStack', () => {
       assert.equal(await rpcCall(stack.solana.rpcUrl, 'getGenesisHash'), LOCAL_SOLANA_GENESIS_HASH);
       assert.equal(stack.solana.seeded?.tokens.map((t) => t.symbol).join(), 'USDS,ZERO,SPAM');
       assert.equal(new URL(stack.solana.wsUrl).port, String(Number(new URL(stack.solana.rpcUrl).port) + 1));
+      // The wallet data API serves it: SOL at the stack's table price, the seeded USDS.
+      const solDev = stack.solana.seeded?.accounts[0];
+      const solBalances = await fetch(new URL(`v1/account/${solDev}/balance?projectId=t&st=t&sv=t&chainId=${stack.solana.chainId}`, stack.apiUrl));
+      const { balances } = (await solBalances.json()) as { balances: { symbol: string; price: number; quantity: { numeric: string } }[] };
+      assert.deepEqual(balances.filter((b) => b.symbol !== 'ZERO').map((b) => [b.symbol, b.price]).sort(), [['SOL', 150], ['USDS', 1]]);
+      assert.equal(balances.find((b) => b.symbol === 'USDS')?.quantity.numeric, '2750');
       await writeFile(join(root, 'demo', 'index.html'), DEMO_HTML);
 
       await Promise.all([stack.stop(), stack.stop()]);

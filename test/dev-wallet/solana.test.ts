@@ -76,7 +76,7 @@ describe('dev wallet as a Solana Wallet Standard wallet, in Chromium under a str
     const seen = await page.evaluate(() => {
       const wallet = window.__standard()!;
       return {
-        count: window.__standard ? (window as unknown as { __registry: { get(): Wallet[] } }).__registry.get().length : 0,
+        count: (window as unknown as { __registry: { get(): Wallet[] } }).__registry.get().length,
         version: wallet.version,
         name: wallet.name,
         icon: wallet.icon,
@@ -211,7 +211,7 @@ describe('dev wallet as a Solana Wallet Standard wallet, in Chromium under a str
     await page.evaluate(() => window.__changes.splice(0));
     const before = await page.evaluate(() => window.__standard()!.accounts[0]!.address);
     await page.evaluate(() => window.devWallet.solana!.setAccount(1));
-    assert.deepEqual(await page.evaluate(() => window.__changes), [{ accounts: [ACCOUNT_1.address] }].map((c) => c));
+    assert.deepEqual(await page.evaluate(() => window.__changes), [{ accounts: [ACCOUNT_1.address] }]);
     assert.equal(before, ACCOUNT_0.address);
     const stale = await page.evaluate(async (old) => {
       const wallet = window.__standard()!;

@@ -11,7 +11,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit';
 import { Core } from '@walletconnect/core';
 import type { SessionTypes } from '@walletconnect/types';
@@ -19,8 +18,10 @@ import { getSdkError } from '@walletconnect/utils';
 import type { LocalAccount } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { guardFetch, type BlockedRequest } from './fetch-guard.js';
+import { brief, errorText, poll, Waiting } from './util.js';
 import { approvedNamespaces, requestedChains } from './namespaces.js';
 import { answerRequest, ProviderError, USER_REJECTED, type RequestContext } from './requests.js';
+import { answerSolanaRequest, isSolanaMethod, solanaSigner, type SolanaRequestContext } from './solana-requests.js';
 import {
   ANVIL_KEY_0,
   ANVIL_MNEMONIC,
@@ -33,45 +34,6 @@ import {
 } from './types.js';
 
 
-/** A FIFO that hands each item to one waiter. */
-class Waiting<T extends { id: number }> {
-  private items: T[] = [];
-  private waiters: { resolve: (item: T) => void; reject: (err: Error) => void }[] = [];
-  push(item: T): void {
-    const waiter = this.waiters.shift();
-    if (waiter) waiter.resolve(item);
-    else this.items.push(item);
-  }
-  next(): Promise<T> {
-    const item = this.items.shift();
-    if (item) return Promise.resolve(item);
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
-  }
-  remove(id: number): void {
-    this.items = this.items.filter((item) => item.id !== id);
-  }
-  close(err: Error): void {
-    for (const waiter of this.waiters.splice(0)) waiter.reject(err);
-    this.items = [];
-  }
-}
-
-const errorText = (err: unknown) => (err as { shortMessage?: string })?.shortMessage ?? (err instanceof Error ? err.message : String(err));
-const brief = (value: unknown) => {
-  const text = JSON.stringify(value) ?? 'undefined';
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-};
-
-async function poll<T>(what: string, timeoutMs: number, probe: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`wallet peer: timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
 export async function startWalletPeer({
   relayUrl,
   privateKey = ANVIL_KEY_0,
@@ -83,7 +45,10 @@ export async function startWalletPeer({
   storagePrefix = storageDir ? 'wcm-wallet-peer' : `wcm-wallet-peer-${randomUUID().slice(0, 8)}`,
   projectId = 'wcm-local',
   sdkLogLevel = 'silent',
+  solana,
 }: WalletPeerOptions): Promise<WalletPeer> {
+  const solanaRpcUrls = new Map<string, string>((solana?.chains ?? []).map((chain) => [chain.chainId, chain.rpcUrl]));
+  const solanaAccount = solanaSigner(solana?.account ?? 0);
   const rpcUrls = new Map(initialChains.map((chain) => [chain.chainId, chain.rpcUrl]));
   if (rpcUrls.size === 0) throw new Error('startWalletPeer: at least one chain is needed');
   let account: LocalAccount = privateKeyToAccount(privateKey);
@@ -157,10 +122,12 @@ export async function startWalletPeer({
     await emitEvent(topic, 'chainChanged', chainId, caip);
   };
 
-  const context: RequestContext = {
+  const context: RequestContext & SolanaRequestContext = {
     get account() {
       return account;
     },
+    solana: solanaAccount,
+    solanaRpcUrl: (chain) => solanaRpcUrls.get(chain),
     rpcUrl: (chainId) => rpcUrls.get(chainId),
     switchChain: async (topic, chainId) => {
       try {
@@ -191,7 +158,8 @@ export async function startWalletPeer({
     }
     let namespaces: SessionTypes.Namespaces;
     try {
-      namespaces = approvedNamespaces(proposal.params, ownChains(), account.address);
+      const solanaOffer = solana?.reject ? undefined : { chains: [...solanaRpcUrls.keys()], address: solanaAccount.address };
+      namespaces = approvedNamespaces(proposal.params, ownChains(), account.address, solanaOffer);
     } catch (err) {
       await walletKit.rejectSession({ id, reason: getSdkError('UNSUPPORTED_CHAINS') });
       emit('proposal_settled', { id, name: dapp, outcome: 'rejected', chains: [], reason: errorText(err) });
@@ -199,11 +167,13 @@ export async function startWalletPeer({
       return;
     }
     const session = await walletKit.approveSession({ id, namespaces });
-    const chains = session.namespaces.eip155?.chains ?? [];
-    const first = chains[0];
+    const evmChains = session.namespaces.eip155?.chains ?? [];
+    const chains = [...evmChains, ...(session.namespaces.solana?.chains ?? [])];
+    const first = evmChains[0];
     if (first) currentChain.set(session.topic, Number(first.split(':')[1]));
     emit('proposal_settled', { id, name: dapp, outcome: 'approved', chains, topic: session.topic });
-    log?.(`proposal from ${dapp} approved for ${chains.join(', ')} as ${account.address}`);
+    const as = [evmChains.length ? account.address : '', session.namespaces.solana ? solanaAccount.address : ''].filter(Boolean).join(' and ');
+    log?.(`proposal from ${dapp} approved for ${chains.join(', ')} as ${as}`);
   };
 
   const settleRequest = async (id: number, approve: boolean): Promise<void> => {
@@ -216,7 +186,7 @@ export async function startWalletPeer({
       outcome = { id, method: request.method, chainId: request.chainId, outcome: 'rejected', error: { ...USER_REJECTED } };
     } else {
       try {
-        const result = await answerRequest(context, request);
+        const result = await (isSolanaMethod(request.method) ? answerSolanaRequest(context, request) : answerRequest(context, request));
         outcome = { id, method: request.method, chainId: request.chainId, outcome: 'answered', result };
       } catch (err) {
         const error = err instanceof ProviderError ? { code: err.code, message: err.message } : { code: -32603, message: errorText(err) };
@@ -296,6 +266,7 @@ export async function startWalletPeer({
     get address() {
       return account.address;
     },
+    solanaAddress: solanaAccount.address,
     get mode() {
       return mode;
     },
@@ -317,7 +288,8 @@ export async function startWalletPeer({
     async emitAccountsChanged(next) {
       if (next !== undefined) account = typeof next === 'number' ? mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: next }) : privateKeyToAccount(next);
       for (const session of sessions()) {
-        const chains = session.namespaces.eip155?.chains ?? [];
+        if (!session.namespaces.eip155) continue; // a Solana-only session has no EVM account to change
+        const chains = session.namespaces.eip155.chains ?? [];
         await updateEip155(session.topic, chains);
         const chainId = currentChain.get(session.topic);
         const caip = chainId ? `eip155:${chainId}` : chains[0];

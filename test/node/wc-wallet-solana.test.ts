@@ -123,11 +123,11 @@ describe('wallet peer: the solana namespace and solana_* requests over the local
     assert.deepEqual(Object.keys(session.namespaces), ['eip155']);
     const client = await dapp();
     const { uri, approval } = await client.connect({ optionalNamespaces: { solana: { chains: [LOCAL], methods: SOLANA_METHODS, events: [] } } });
-    const settled = new Promise<{ outcome: string; reason?: string }>((resolve) => wallet.on('proposal_settled', resolve));
+    const settled = new Promise<{ id: number; outcome: string; reason?: string }>((resolve) => wallet.on('proposal_settled', resolve));
     await wallet.pair(uri as string);
     const refused = await rejection(approval());
     assert.equal(refused.code, 5100); // UNSUPPORTED_CHAINS
-    assert.deepEqual(await settled, { id: (await settled as { id: number }).id, name: 'Node Solana dapp', outcome: 'rejected', chains: [], reason: 'the proposal asks for no chain this wallet has' });
+    assert.deepEqual(await settled, { id: (await settled).id, name: 'Node Solana dapp', outcome: 'rejected', chains: [], reason: 'the proposal asks for no chain this wallet has' });
   });
 
   it('solana_signMessage answers { signature } (base58), an ed25519 signature of the message by the account', async () => {

@@ -9,13 +9,16 @@ import { PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@so
 import { SignClient } from '@walletconnect/sign-client';
 import type { SessionTypes } from '@walletconnect/types';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
+import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
+import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
 import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { rpcCall } from '../../server/json-rpc.js';
 import { startRelay, type Relay } from '../../server/relay/relay.js';
 import { startWalletPeer, type WalletPeer, type WalletPeerOptions } from '../../server/wc-wallet/index.js';
 import { ProviderError } from '../../server/wc-wallet/requests.js';
 import { answerSolanaRequest, solanaSigner } from '../../server/wc-wallet/solana-requests.js';
 
-const LOCAL = 'solana:378kCw7PmAhEAv7DDXn4TRipWRi683BK' as const;
+const LOCAL = LOCAL_SOLANA_CHAIN_ID as `solana:${string}`;
 const MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
 const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'];
 const EVM = { chains: ['eip155:31337'], methods: ['personal_sign'], events: ['chainChanged', 'accountsChanged'] };
@@ -43,14 +46,16 @@ async function rejection(promise: Promise<unknown>): Promise<{ code: number; mes
 describe('wallet peer: the solana namespace and solana_* requests over the local relay', { timeout: 60_000 }, () => {
   let relay: Relay;
   let anvil: Anvil;
+  let chain: SolanaChain;
   const cleanups: (() => Promise<void>)[] = [];
 
   before(async () => {
-    [relay, anvil] = await Promise.all([startRelay(), startAnvil({ chainId: 31337 })]);
+    [relay, anvil, chain] = await Promise.all([startRelay(), startAnvil({ chainId: 31337 }), startSolanaChain()]);
   });
   after(async () => {
     await relay?.stop();
     await anvil?.stop();
+    await chain?.stop();
   });
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -60,7 +65,7 @@ describe('wallet peer: the solana namespace and solana_* requests over the local
     const started = await startWalletPeer({
       relayUrl: relay.url,
       chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }],
-      solana: { chains: [{ chainId: LOCAL, rpcUrl: 'http://127.0.0.1:9' }] },
+      solana: { chains: [{ chainId: LOCAL, rpcUrl: chain.rpcUrl }] },
       ...options,
     });
     cleanups.push(() => started.stop());
@@ -152,6 +157,26 @@ describe('wallet peer: the solana namespace and solana_* requests over the local
     assert.deepEqual([...signed.message.serialize()], [...tx.serializeMessage()]);
   });
 
+  it('solana_signAndSendTransaction sends a SOL transfer to the facade: { signature }, balances change by exactly the amount', async () => {
+    const wallet = await peer();
+    const { client, session } = await connect(wallet, { solana: { chains: [LOCAL], methods: SOLANA_METHODS, events: [] } });
+    const balance = async (address: string) => BigInt((await rpcCall<{ value: number }>(chain.rpcUrl, 'getBalance', [address])).value);
+    await rpcCall(chain.rpcUrl, 'requestAirdrop', [SOL_0.address, 2_000_000_000]);
+    const receiver = new PublicKey(solanaDevKeypair(7).publicKey);
+    const [fromBefore, toBefore] = [await balance(SOL_0.address), await balance(receiver.toBase58())];
+    const { value } = await rpcCall<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', []);
+    const lamports = 250_000_000;
+    const from = new PublicKey(SOL_0.publicKey);
+    const tx = new Transaction({ feePayer: from, recentBlockhash: value.blockhash }).add(SystemProgram.transfer({ fromPubkey: from, toPubkey: receiver, lamports }));
+    const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
+    const { signature } = await request<{ signature: string }>(client, session, 'solana_signAndSendTransaction', { transaction: wire, sendOptions: { preflightCommitment: 'confirmed' } });
+    assert.ok(ed25519.verify(base58.decode(signature), tx.serializeMessage(), SOL_0.publicKey));
+    const [status] = (await rpcCall<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>(chain.rpcUrl, 'getSignatureStatuses', [[signature]])).value;
+    assert.equal(status?.err, null);
+    assert.equal(await balance(receiver.toBase58()), toBefore + BigInt(lamports));
+    assert.equal(await balance(SOL_0.address), fromBefore - BigInt(lamports) - 5000n);
+  });
+
   it('in reject mode a solana request fails with 4001', async () => {
     const wallet = await peer();
     const { client, session } = await connect(wallet, { solana: { chains: [LOCAL], methods: SOLANA_METHODS, events: [] } });
@@ -161,7 +186,7 @@ describe('wallet peer: the solana namespace and solana_* requests over the local
   });
 
   it('the method table: the older JSON form of signTransaction, accounts, and its errors', async () => {
-    const context = { solana: solanaSigner(0), solanaRpcUrl: (chain: string) => (chain === LOCAL ? 'http://127.0.0.1:9' : undefined) };
+    const context = { solana: solanaSigner(0), solanaRpcUrl: (id: string) => (id === LOCAL ? chain.rpcUrl : undefined) };
     const call = (method: string, params: unknown, chainId: string = LOCAL) => answerSolanaRequest(context, { topic: 't', method, params, chainId });
     assert.deepEqual(await call('solana_getAccounts', {}), [{ pubkey: SOL_0.address }]);
     assert.deepEqual(await call('solana_requestAccounts', {}), [{ pubkey: SOL_0.address }]);

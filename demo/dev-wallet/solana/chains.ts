@@ -1,2 +1,5 @@
-// The local Solana chain (the litesvm facade reports a fixed genesis hash, so its CAIP-2 id is fixed).
-export const LOCAL_SOLANA_CHAIN_ID = 'solana:378kCw7PmAhEAv7DDXn4TRipWRi683BK' as const;
+// The local Solana chain's CAIP-2 id: the facade reports a fixed genesis hash (server/solana/constants.ts,
+// a pure module, so the dev wallet and the stack share one value).
+import { LOCAL_SOLANA_CHAIN_ID as LOCAL } from '../../../server/solana/constants.js';
+
+export const LOCAL_SOLANA_CHAIN_ID = LOCAL as `solana:${string}`;

@@ -11,6 +11,8 @@ import type { Wallet } from '@wallet-standard/base';
 import type { Browser, Page } from 'playwright-core';
 import type { DevWallet, EIP6963ProviderDetail } from '../../demo/dev-wallet/index.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../demo/dev-wallet/solana/chains.js';
+import { rpcCall } from '../../server/json-rpc.js';
+import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { launchChromium } from './harness.js';
 import { bundleSolanaPage, serveSolanaPage } from './solana-harness.js';
@@ -32,6 +34,7 @@ const ACCOUNT_0 = solanaDevKeypair(0);
 const ACCOUNT_1 = solanaDevKeypair(1);
 const BOB = new PublicKey(solanaDevKeypair(5).publicKey);
 
+let chain: SolanaChain;
 let server: Server;
 let url: string;
 let browser: Browser;
@@ -50,16 +53,21 @@ async function load() {
   await page.waitForSelector('html[data-ready="true"]');
 }
 
-function transferTx(lamports: number): number[] {
-  const tx = new Transaction({ feePayer: new PublicKey(ACCOUNT_0.publicKey), recentBlockhash: base58.encode(new Uint8Array(32).fill(7)) });
-  tx.add(SystemProgram.transfer({ fromPubkey: new PublicKey(ACCOUNT_0.publicKey), toPubkey: BOB, lamports }));
+const balance = async (address: string) => BigInt((await rpcCall<{ value: number }>(chain.rpcUrl, 'getBalance', [address])).value);
+
+function transferTx(lamports: number, blockhash = base58.encode(new Uint8Array(32).fill(7)), to = BOB): number[] {
+  const tx = new Transaction({ feePayer: new PublicKey(ACCOUNT_0.publicKey), recentBlockhash: blockhash });
+  tx.add(SystemProgram.transfer({ fromPubkey: new PublicKey(ACCOUNT_0.publicKey), toPubkey: to, lamports }));
   return [...tx.serialize({ requireAllSignatures: false, verifySignatures: false })];
 }
 
 describe('dev wallet as a Solana Wallet Standard wallet, in Chromium under a strict CSP', () => {
   before(async () => {
-    const bundle = await bundleSolanaPage();
-    ({ server, url } = await serveSolanaPage(bundle, { chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }] }, []));
+    const [bundle, started] = await Promise.all([bundleSolanaPage(), startSolanaChain()]);
+    chain = started;
+    await rpcCall(chain.rpcUrl, 'requestAirdrop', [ACCOUNT_0.address, 3_000_000_000]);
+    const config = { chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }], solana: { rpcUrl: chain.rpcUrl } };
+    ({ server, url } = await serveSolanaPage(bundle, config, [new URL(chain.rpcUrl).origin]));
     browser = await launchChromium();
     page = await browser.newPage();
     page.setDefaultTimeout(5000);
@@ -70,6 +78,7 @@ describe('dev wallet as a Solana Wallet Standard wallet, in Chromium under a str
   after(async () => {
     await browser?.close();
     server?.close();
+    await chain?.stop();
   });
 
   it('is registered with getWallets() under the EIP-6963 name and icon, on the local chain, with the Solana features', async () => {
@@ -186,6 +195,48 @@ describe('dev wallet as a Solana Wallet Standard wallet, in Chromium under a str
     assert.equal(signed.signatures[0]!.publicKey.toBase58(), ACCOUNT_0.address);
     assert.ok(signed.verifySignatures(), 'every signature verifies');
     assert.ok(ed25519.verify(signed.signatures[0]!.signature!, signed.serializeMessage(), ACCOUNT_0.publicKey));
+  });
+
+  it('signAndSendTransaction shows "Send 0.1 SOL to <address>", sends to the facade, and the balances change by exactly the amount', async () => {
+    const receiver = new PublicKey(solanaDevKeypair(8).publicKey);
+    const [fromBefore, toBefore] = [await balance(ACCOUNT_0.address), await balance(receiver.toBase58())];
+    const { value } = await rpcCall<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', []);
+    const lamports = 100_000_000;
+    const wire = transferTx(lamports, value.blockhash, receiver);
+    const key = await start('solana:signAndSendTransaction', 'signAndSendTransaction', {
+      account: 'connected',
+      transaction: wire,
+      chain: LOCAL_SOLANA_CHAIN_ID,
+      options: { commitment: 'confirmed' },
+    });
+    const item = page.locator(`${PROMPT} li[data-kind="send"]`);
+    await item.waitFor();
+    assert.equal(await item.locator('.summary').textContent(), `Send 0.1 SOL to ${receiver.toBase58()}`);
+    assert.equal(await balance(receiver.toBase58()), toBefore, 'nothing is sent before the approval');
+    await item.locator('button[data-action="approve"]').click();
+    const { result } = (await settle(key)) as { result: { signature: number[] }[] };
+    const signature = Uint8Array.from(result[0]!.signature);
+    const message = Transaction.from(Uint8Array.from(wire)).serializeMessage();
+    assert.ok(ed25519.verify(signature, message, ACCOUNT_0.publicKey));
+    const [status] = (await rpcCall<{ value: ({ err: unknown } | null)[] }>(chain.rpcUrl, 'getSignatureStatuses', [[base58.encode(signature)]])).value;
+    assert.equal(status?.err, null);
+    assert.equal(await balance(receiver.toBase58()), toBefore + BigInt(lamports));
+    assert.equal(await balance(ACCOUNT_0.address), fromBefore - BigInt(lamports) - 5000n);
+  });
+
+  it('signAndSendTransaction that the node refuses fails with its error, and nothing moves', async () => {
+    await page.evaluate(() => window.devWallet.setMode('approve'));
+    const before = await balance(ACCOUNT_0.address);
+    const { value } = await rpcCall<{ value: { blockhash: string } }>(chain.rpcUrl, 'getLatestBlockhash', []);
+    const outcome = await call('solana:signAndSendTransaction', 'signAndSendTransaction', {
+      account: 'connected',
+      transaction: transferTx(100_000_000_000, value.blockhash), // 100 SOL: more than the account has
+      chain: LOCAL_SOLANA_CHAIN_ID,
+    });
+    await page.evaluate(() => window.devWallet.setMode('prompt'));
+    assert.equal(outcome.error?.code, -32002);
+    assert.match(outcome.error!.message, /^Transaction simulation failed/);
+    assert.equal(await balance(ACCOUNT_0.address), before);
   });
 
   it('scripted mode: setMode("approve") signs without a prompt; "reject" refuses with 4001', async () => {

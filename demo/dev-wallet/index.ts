@@ -42,6 +42,7 @@ export type {
 } from './types.js';
 export type { DevWalletSolana, DevWalletSolanaChain, DevWalletSolanaOptions } from './solana/types.js';
 export { LOCAL_SOLANA_CHAIN_ID } from './solana/chains.js';
+export { solanaDevKeypair } from './solana-keys.js';
 export { ProviderRpcError } from './errors.js';
 export { DEFAULT_ICON, DEFAULT_NAME, DEFAULT_RDNS } from './info.js';
 export { DEFAULT_STORAGE_KEY } from './storage.js';

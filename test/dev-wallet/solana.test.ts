@@ -290,4 +290,20 @@ describe('dev wallet as a Solana Wallet Standard wallet, in Chromium under a str
     assert.deepEqual(await call('standard:connect', 'connect', { silent: true }), { result: { accounts: [] } });
     assert.deepEqual(pageErrors, []);
   });
+
+  it('uninstall(): the wallet stays listed (no wallet-side unregister) with no accounts, and its features fail with 4900', async () => {
+    assert.deepEqual(await call('standard:connect', 'connect', { silent: true }), { result: { accounts: [] } });
+    await page.evaluate(() => window.devWallet.setMode('approve'));
+    assert.deepEqual(await call('standard:connect', 'connect'), { result: { accounts: [ACCOUNT_1.address] } });
+    await page.evaluate(() => window.__changes.splice(0));
+    await page.evaluate(() => window.devWallet.uninstall());
+    assert.deepEqual(await page.evaluate(() => ({ listed: Boolean(window.__standard()), accounts: window.__standard()!.accounts.length, changes: window.__changes })), {
+      listed: true,
+      accounts: 0,
+      changes: [{ accounts: [] }],
+    });
+    assert.deepEqual(await call('standard:connect', 'connect', { silent: true }), {
+      error: { code: 4900, message: 'The Provider is disconnected from all chains.' },
+    });
+  });
 });

@@ -44,7 +44,14 @@ const pageErrors: string[] = [];
 /** Starts a feature call in the page (bytes given as number arrays); `settle(key)` waits for its outcome. */
 const start = (feature: string, method: string, input?: Record<string, unknown>): Promise<string> =>
   page.evaluate(([f, m, i]) => window.__start(f, m, i), [feature, method, input] as const);
-const settle = (key: string) => page.evaluate((k) => window.__calls[k]!, key);
+/** The call's outcome; a call still unsettled after 10 s (e.g. waiting on a prompt nobody answers) fails the test. */
+const settle = (key: string): Promise<Outcome> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${key} did not settle within 10 s`)), 10_000);
+  });
+  return Promise.race([page.evaluate((k) => window.__calls[k]!, key), late]).finally(() => clearTimeout(timer));
+};
 const call = async (feature: string, method: string, input?: Record<string, unknown>) => settle(await start(feature, method, input));
 const pending = () => page.evaluate(() => window.devWallet.pending().map(({ kind, method, summary }) => ({ kind, method, summary })));
 

@@ -13,7 +13,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { WalletKitTypes } from '@reown/walletkit';
-import type { SessionTypes } from '@walletconnect/types';
 import { getSdkError } from '@walletconnect/utils';
 import type { LocalAccount } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
@@ -22,7 +21,7 @@ import { closeWalletKit, initWalletKit } from './kit.js';
 import { createSessionOps } from './session-ops.js';
 import { brief, errorText, poll, Waiting } from './util.js';
 import { approvedNamespaces, requestedChains } from './namespaces.js';
-import { createRequestContext, requestOutcome } from './answer.js';
+import { answerProposal, createRequestContext, requestOutcome } from './answer.js';
 import { solanaSigner } from './solana-requests.js';
 import {
   ANVIL_KEY_0,
@@ -112,31 +111,11 @@ export async function startWalletPeer({
     if (!proposal) throw new Error(`wallet peer: no proposal ${id} is waiting`);
     proposals.delete(id);
     proposalQueue.remove(id);
-    const dapp = proposal.params.proposer.metadata.name;
-    if (!approve) {
-      await walletKit.rejectSession({ id, reason: getSdkError('USER_REJECTED') });
-      emit('proposal_settled', { id, name: dapp, outcome: 'rejected', chains: [], reason: 'user rejected' });
-      log?.(`proposal from ${dapp} rejected`);
-      return;
-    }
-    let namespaces: SessionTypes.Namespaces;
-    try {
-      const solanaOffer = solana?.reject ? undefined : { chains: [...solanaRpcUrls.keys()], address: solanaAccount.address };
-      namespaces = approvedNamespaces(proposal.params, ownChains(), account.address, solanaOffer);
-    } catch (err) {
-      await walletKit.rejectSession({ id, reason: getSdkError('UNSUPPORTED_CHAINS') });
-      emit('proposal_settled', { id, name: dapp, outcome: 'rejected', chains: [], reason: errorText(err) });
-      log?.(`proposal from ${dapp} rejected: ${errorText(err)}`);
-      return;
-    }
-    const session = await walletKit.approveSession({ id, namespaces });
-    const evmChains = session.namespaces.eip155?.chains ?? [];
-    const chains = [...evmChains, ...(session.namespaces.solana?.chains ?? [])];
-    const first = evmChains[0];
-    if (first) currentChain.set(session.topic, Number(first.split(':')[1]));
-    emit('proposal_settled', { id, name: dapp, outcome: 'approved', chains, topic: session.topic });
-    const as = [evmChains.length ? account.address : '', session.namespaces.solana ? solanaAccount.address : ''].filter(Boolean).join(' and ');
-    log?.(`proposal from ${dapp} approved for ${chains.join(', ')} as ${as}`);
+    const solanaOffer = solana?.reject ? undefined : { chains: [...solanaRpcUrls.keys()], address: solanaAccount.address };
+    const outcome = await answerProposal({ walletKit, log }, proposal, approve, () => approvedNamespaces(proposal.params, ownChains(), account.address, solanaOffer));
+    const first = outcome.chains.find((chain) => chain.startsWith('eip155:'));
+    if (outcome.topic && first) currentChain.set(outcome.topic, Number(first.split(':')[1]));
+    emit('proposal_settled', outcome);
   };
 
   const settleRequest = async (id: number, approve: boolean): Promise<void> => {

@@ -1,3 +1,5 @@
+import { base58Decode } from './base58.js';
+
 /** CAIP-2 chain ids and CAIP-10 account ids (https://chainagnostic.org/CAIPs/caip-2, caip-10). */
 
 export type Namespace = 'eip155' | 'solana';
@@ -19,6 +21,8 @@ export function evmCaip2(chainId: number | string): Caip2 {
   return `eip155:${id}`;
 }
 
+export const namespaceOf = (chainId: string): string | undefined => parseCaip2(chainId)?.namespace;
+
 /** The numeric chain id of an `eip155:` CAIP-2 id, or undefined for another namespace. */
 export function evmChainId(caip2: string): number | undefined {
   const parsed = parseCaip2(caip2);
@@ -30,6 +34,22 @@ export const toHexChainId = (chainId: number): `0x${string}` => `0x${chainId.toS
 
 export const isEvmAddress = (value: string): value is `0x${string}` => EVM_ADDRESS.test(value);
 
+/** A Solana address (a public key) is 32 bytes in base58: 32 to 44 characters (SPEC.md §5). */
+export const isSolanaAddress = (value: string): boolean =>
+  value.length >= 32 && value.length <= 44 && base58Decode(value)?.length === 32;
+
+/** Whether `value` is an account address of `namespace` (SPEC.md §5: EVM and Solana). */
+export function isAddress(namespace: string | undefined, value: string): boolean {
+  return namespace === 'eip155' ? isEvmAddress(value) : namespace === 'solana' ? isSolanaAddress(value) : false;
+}
+
+/**
+ * An address as a key or for comparing: EVM hex ignores case (EIP-55 is only a checksum); base58 is
+ * case-sensitive, so a Solana address is kept exactly as it is.
+ */
+export const addressKey = (address: string): string => (isEvmAddress(address) ? address.toLowerCase() : address);
+export const sameAddress = (a: string, b: string): boolean => addressKey(a) === addressKey(b);
+
 /** A CAIP-10 account id has three colon-separated parts: namespace, reference, address (SPEC.md §5). */
 export function parseCaip10(value: string): { chainId: Caip2; address: string } | undefined {
   const parts = value.split(':');
@@ -40,7 +60,10 @@ export function parseCaip10(value: string): { chainId: Caip2; address: string } 
 
 export const caip10 = (chainId: Caip2, address: string): `${string}:${string}:${string}` => `${chainId}:${address}`;
 
-/** `0x1234…abcd`: the address as shown on screen (copy always gives the full address). */
+/**
+ * `0x1234…abcd` (EVM) or `7EcDhS…Fq4s` (Solana, base58): the address as shown on screen; copy always gives the
+ * full address.
+ */
 export function truncateAddress(address: string, head = 6, tail = 4): string {
   return address.length <= head + tail + 1 ? address : `${address.slice(0, head)}…${address.slice(-tail)}`;
 }

@@ -47,8 +47,10 @@ export function isAddress(namespace: string | undefined, value: string): boolean
  * An address as a key or for comparing: EVM hex ignores case (EIP-55 is only a checksum); base58 is
  * case-sensitive, so a Solana address is kept exactly as it is.
  */
-export const addressKey = (address: string): string => (isEvmAddress(address) ? address.toLowerCase() : address);
+export const addressKey = (address: string): string => (/^0x[0-9a-fA-F]*$/.test(address) ? address.toLowerCase() : address);
 export const sameAddress = (a: string, b: string): boolean => addressKey(a) === addressKey(b);
+/** The same for transaction ids: an EVM hash (0x-hex) without case, a Solana signature (base58) exactly. */
+export const sameHash = sameAddress;
 
 /** A CAIP-10 account id has three colon-separated parts: namespace, reference, address (SPEC.md §5). */
 export function parseCaip10(value: string): { chainId: Caip2; address: string } | undefined {

@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { base58Decode } from '../../../src/core/base58.js';
 import {
   addressKey, caip10, evmCaip2, evmChainId, isAddress, isCaip2, isEvmAddress, isSolanaAddress, namespaceOf, parseCaip10, parseCaip2,
-  sameAddress, toHexChainId, truncateAddress,
+  sameAddress, sameHash, toHexChainId, truncateAddress,
 } from '../../../src/core/caip.js';
 
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
@@ -114,6 +114,10 @@ describe('core/caip', () => {
     expect(sameAddress(upper, lower)).to.equal(false);
     expect(addressKey(upper)).to.equal(upper);
     expect(sameAddress(upper, upper)).to.equal(true);
+    const hash = `0x${'Ab'.repeat(32)}`;
+    expect(sameHash(hash, hash.toLowerCase())).to.equal(true);
+    const signature = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+    expect(sameHash(signature, signature.toLowerCase())).to.equal(false);
   });
 
   it('truncates a base58 address on screen like an EVM one (6 and 4 characters)', () => {

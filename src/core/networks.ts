@@ -20,7 +20,7 @@ const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 };
  * The local Solana chain (server/solana: litesvm behind a JSON-RPC facade with a fixed genesis hash): its
  * CAIP-2 id is `solana:` + the first 32 characters of that hash, the same on every start.
  */
-export const LOCAL_SOLANA_CHAIN_ID = 'solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69' as const;
+export const LOCAL_SOLANA_CHAIN_ID = 'solana:378kCw7PmAhEAv7DDXn4TRipWRi683BK' as const;
 /** Solana's explorer; explorer.ts adds the cluster (devnet, testnet, or the local chain's RPC as a custom one). */
 export const SOLANA_EXPLORER = 'https://explorer.solana.com';
 

@@ -17,7 +17,7 @@ describe('core/networks: Solana', () => {
     expect(networkInfo('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).to.deep.include({ name: 'Solana', nativeCurrency: SOL, rpcUrls: ['https://api.mainnet-beta.solana.com'] });
     expect(networkInfo('solana:EtWTRABZaYq6iMfeYKouRu166VoAgqkn')).to.deep.include({ name: 'Solana Devnet', nativeCurrency: SOL, rpcUrls: ['https://api.devnet.solana.com'], testnet: true });
     expect(networkInfo('solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z')).to.deep.include({ name: 'Solana Testnet', nativeCurrency: SOL, rpcUrls: ['https://api.testnet.solana.com'], testnet: true });
-    expect(LOCAL_SOLANA_CHAIN_ID).to.equal('solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69');
+    expect(LOCAL_SOLANA_CHAIN_ID).to.equal('solana:378kCw7PmAhEAv7DDXn4TRipWRi683BK');
     expect(networkInfo(LOCAL_SOLANA_CHAIN_ID)).to.deep.include({ name: 'Solana Local', nativeCurrency: SOL, rpcUrls: [], testnet: true });
     expect(networkInfo(LOCAL_SOLANA_CHAIN_ID, 'http://127.0.0.1:8899').rpcUrls).to.deep.equal(['http://127.0.0.1:8899']);
   });

@@ -1,5 +1,3 @@
-import { base58Decode } from './base58.js';
-
 /** CAIP-2 chain ids and CAIP-10 account ids (https://chainagnostic.org/CAIPs/caip-2, caip-10). */
 
 export type Namespace = 'eip155' | 'solana';
@@ -34,23 +32,6 @@ export const toHexChainId = (chainId: number): `0x${string}` => `0x${chainId.toS
 
 export const isEvmAddress = (value: string): value is `0x${string}` => EVM_ADDRESS.test(value);
 
-/** A Solana address (a public key) is 32 bytes in base58: 32 to 44 characters (SPEC.md §5). */
-export const isSolanaAddress = (value: string): boolean =>
-  value.length >= 32 && value.length <= 44 && base58Decode(value)?.length === 32;
-
-/** Whether `value` is an account address of `namespace` (SPEC.md §5: EVM and Solana). */
-export function isAddress(namespace: string | undefined, value: string): boolean {
-  return namespace === 'eip155' ? isEvmAddress(value) : namespace === 'solana' ? isSolanaAddress(value) : false;
-}
-
-/**
- * An address as a key or for comparing: EVM hex ignores case (EIP-55 is only a checksum); base58 is
- * case-sensitive, so a Solana address is kept exactly as it is.
- */
-export const addressKey = (address: string): string => (/^0x[0-9a-fA-F]*$/.test(address) ? address.toLowerCase() : address);
-export const sameAddress = (a: string, b: string): boolean => addressKey(a) === addressKey(b);
-/** The same for transaction ids: an EVM hash (0x-hex) without case, a Solana signature (base58) exactly. */
-export const sameHash = sameAddress;
 
 /** A CAIP-10 account id has three colon-separated parts: namespace, reference, address (SPEC.md §5). */
 export function parseCaip10(value: string): { chainId: Caip2; address: string } | undefined {

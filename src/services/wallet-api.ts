@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { type Caip2, addressKey, isEvmAddress } from '../core/caip.js';
+import { addressKey } from '../core/address.js';
+import { type Caip2, isEvmAddress } from '../core/caip.js';
 import { httpStatus, requestJson } from './http.js';
 import { serviceUrl } from './service-url.js';
 export type { Balance, Transaction, Transfer } from './wallet-api-schemas.js';

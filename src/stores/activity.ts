@@ -2,7 +2,7 @@ import '../core/messages-account.js';
 import { atom, onMount } from 'nanostores';
 import { RETRY_BACKOFF_BASE_MS, RETRY_BACKOFF_MAX_MS } from '../core/constants.js';
 import { WidgetError, isWidgetError } from '../core/errors.js';
-import { sameHash } from '../core/caip.js';
+import { sameHash } from '../core/address.js';
 import { t } from '../core/messages.js';
 import { type Transaction, getHistory } from '../services/wallet-api.js';
 

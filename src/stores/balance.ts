@@ -1,7 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import { isEvmConnector } from '../connectors/types.js';
 import { NATIVE_BALANCE_TTL_MS } from '../core/constants.js';
-import { isAddress, isEvmAddress } from '../core/caip.js';
+import { isAddress } from '../core/address.js';
+import { isEvmAddress } from '../core/caip.js';
 import { chainSource, readRpcUrl } from './chain-reads.js';
 import { type Connected, $connected } from './connection.js';
 import { findWallet } from './wallets.js';

@@ -2,7 +2,7 @@ import '../../core/messages-account.js';
 import '../../core/messages-activity.js';
 import '../../core/messages-transactions.js';
 import { useStore } from '@nanostores/react';
-import { addressKey, sameAddress } from '../../core/caip.js';
+import { addressKey, sameAddress } from '../../core/address.js';
 import { formatTime } from '../../core/format.js';
 import { $activity, loadMoreActivity, retryActivity } from '../../stores/activity.js';
 import { $connected } from '../../stores/connection.js';

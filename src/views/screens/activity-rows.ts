@@ -1,4 +1,5 @@
-import { namespaceOf, sameAddress, truncateAddress } from '../../core/caip.js';
+import { sameAddress } from '../../core/address.js';
+import { namespaceOf, truncateAddress } from '../../core/caip.js';
 import { explorerLink } from '../../core/explorer.js';
 import { decimalToBaseUnits } from '../../core/amount.js';
 import { formatDecimalString, formatShortDateTime, formatTokenAmount } from '../../core/format.js';

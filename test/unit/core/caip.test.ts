@@ -1,8 +1,8 @@
 import { expect } from '@esm-bundle/chai';
 import { base58Decode } from '../../../src/core/base58.js';
+import { addressKey, isAddress, isSolanaAddress, sameAddress, sameHash } from '../../../src/core/address.js';
 import {
-  addressKey, caip10, evmCaip2, evmChainId, isAddress, isCaip2, isEvmAddress, isSolanaAddress, namespaceOf, parseCaip10, parseCaip2,
-  sameAddress, sameHash, toHexChainId, truncateAddress,
+  caip10, evmCaip2, evmChainId, isCaip2, isEvmAddress, namespaceOf, parseCaip10, parseCaip2, toHexChainId, truncateAddress,
 } from '../../../src/core/caip.js';
 
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';

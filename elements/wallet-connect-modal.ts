@@ -9,7 +9,8 @@ import type { ViewName, WalletEventMap, WidgetState } from '../src/core/events.j
 import { t } from '../src/core/messages.js';
 import * as actions from '../src/stores/actions/index.js';
 import { $config } from '../src/stores/config.js';
-import { $connected } from '../src/stores/connection.js';
+import { $connections } from '../src/stores/connection.js';
+import { type SolanaHostProvider, solanaHostProvider } from '../src/stores/solana-provider.js';
 import { hostProvider } from '../src/stores/host-provider.js';
 import { reportError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
@@ -227,13 +228,16 @@ export class WalletConnectModalElement extends Base {
   }
 
   /**
-   * The connected wallet's EIP-1193 provider for `eip155`, for viem or ethers; undefined when not connected.
-   * Chain reads go to an RPC for the chain, everything else to the wallet (`hostProvider`).
+   * `eip155`: the connected wallet's EIP-1193 provider, for viem or ethers, or undefined when not connected;
+   * chain reads go to an RPC for the chain, everything else to the wallet (`hostProvider`).
+   * `solana`: `{ publicKey, signMessage, signTransaction, signAndSendTransaction }`; throws `NOT_CONNECTED` without one.
    */
-  getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | undefined {
-    const connection = $connected.get();
-    if (!connection || connection.namespace !== namespace) return undefined;
-    const connector = findWallet(connection.walletId);
+  getProvider(namespace: 'solana'): SolanaHostProvider;
+  getProvider(namespace?: 'eip155'): Eip1193Provider | undefined;
+  getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | SolanaHostProvider | undefined {
+    if (namespace === 'solana') return solanaHostProvider();
+    const connection = $connections.get().eip155;
+    const connector = connection && findWallet(connection.walletId);
     return connector && isEvmConnector(connector) ? hostProvider(connector.getProvider()) : undefined;
   }
 

@@ -1,7 +1,7 @@
 import { WidgetError, errorSummary } from '../../core/errors.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
-import { $connection } from '../connection.js';
+import { $connected, $connection, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { setModalOpen } from '../modal.js';
 import { replaceRoute, showRoute } from '../route.js';
@@ -18,8 +18,8 @@ export async function connect(walletId: string): Promise<void> {
     reportError(error);
     throw error;
   }
-  const status = $connection.get().status;
-  if (status === 'connected' || status === 'reconnecting') {
+  // Each namespace holds one connection; another namespace's stays (and stays active until this one connects).
+  if ($connections.get()[connector.namespace] || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     reportError(error);
     throw error;
@@ -27,7 +27,7 @@ export async function connect(walletId: string): Promise<void> {
   const mine = ++attempt;
   const route = { view: 'ConnectingExternal', walletId } as const;
   showRoute(route);
-  $connection.set({ status: 'connecting', walletId });
+  if (!$connected.get()) $connection.set({ status: 'connecting', walletId });
   try {
     const result = await connector.connect();
     if (mine !== attempt) return; // abandoned: went back, chose again, or the host's open() (closing keeps it)
@@ -36,7 +36,7 @@ export async function connect(walletId: string): Promise<void> {
   } catch (cause) {
     if (mine !== attempt) return;
     const error = toWidgetError(cause, 'connect');
-    $connection.set({ status: 'disconnected' });
+    if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });
     replaceRoute({ ...route, error: errorSummary(error) });
     reportError(error);
   }

@@ -5,7 +5,7 @@ import { toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import { networkInfo } from '../../core/networks.js';
 import { $config } from '../config.js';
-import { $connection } from '../connection.js';
+import { $connection, putConnection } from '../connection.js';
 import { reportError } from '../errors.js';
 import { $modal } from '../modal.js';
 import { $route, popRoute, replaceRoute } from '../route.js';
@@ -46,7 +46,7 @@ export async function switchNetwork(chainId: Caip2): Promise<void> {
   }
   // Wallets announce the change with chainChanged; some resolve first, so record it here as well.
   const now = $connection.get();
-  if (now.status === 'connected' && now.chainId !== chainId) $connection.set({ ...now, chainId });
+  if (now.status === 'connected' && now.chainId !== chainId) putConnection({ ...now, chainId });
   if (inView === 'SwitchNetwork') {
     // SPEC: back to Account (or to wherever the visitor came from).
     if (!popRoute()) replaceRoute({ view: 'Account' });

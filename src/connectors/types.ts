@@ -62,6 +62,20 @@ export interface SolanaConnector extends Connector {
   signTransaction(transaction: Uint8Array, chainId: Caip2): Promise<Uint8Array>;
   /** `solana:signAndSendTransaction`, else `solana:signTransaction` + `sendTransaction` to `rpcUrl`: the signature. */
   signAndSendTransaction(transaction: Uint8Array, chainId: Caip2, rpcUrl?: string): Promise<Uint8Array>;
+  /** The object a host gets from `getProvider('solana')`: the same one for this connector every time. */
+  readonly hostProvider: SolanaHostProvider;
+}
+
+/** What `getProvider('solana')` returns (README, "Methods and properties"): bytes in, bytes out. */
+export interface SolanaHostProvider {
+  /** The connected account's address (base58). */
+  readonly publicKey: string;
+  /** The ed25519 signature (64 bytes) of `message`. */
+  signMessage(message: Uint8Array): Promise<Uint8Array>;
+  /** The transaction (wire format) signed by the wallet. */
+  signTransaction(transaction: Uint8Array): Promise<Uint8Array>;
+  /** Signed and sent on the connected network; the signature (64 bytes; its base58 is the transaction id). */
+  signAndSendTransaction(transaction: Uint8Array): Promise<Uint8Array>;
 }
 
 export const isSolanaConnector = (connector: Connector): connector is SolanaConnector =>

@@ -9,6 +9,7 @@ export type ViewName =
   | 'ConnectingWalletConnect'
   | 'Account'
   | 'SwitchNetwork'
+  | 'SwitchActiveChain'
   | 'UnsupportedChain'
   | 'Send'
   | 'SendReview'

@@ -14,6 +14,7 @@ export interface NetworkInfo {
 }
 
 const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 };
 
 /** Well-known networks. Others get a generic name; `rpc-urls` supplies their RPC endpoint. */
 const KNOWN: Record<string, Omit<NetworkInfo, 'id'>> = {
@@ -28,7 +29,9 @@ const KNOWN: Record<string, Omit<NetworkInfo, 'id'>> = {
   'eip155:11155111': { name: 'Sepolia', nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: ['https://sepolia.drpc.org'], blockExplorerUrl: 'https://sepolia.etherscan.io', testnet: true },
   'eip155:31337': { name: 'Anvil 31337', nativeCurrency: eth, rpcUrls: [], testnet: true },
   'eip155:31338': { name: 'Anvil 31338', nativeCurrency: eth, rpcUrls: [], testnet: true },
-  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { name: 'Solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: ['https://api.mainnet-beta.solana.com'] },
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { name: 'Solana', nativeCurrency: sol, rpcUrls: ['https://api.mainnet-beta.solana.com'] },
+  'solana:EtWTRABZaYq6iMfeYKouRu166VoAgqkn': { name: 'Solana Devnet', nativeCurrency: sol, rpcUrls: ['https://api.devnet.solana.com'], testnet: true },
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': { name: 'Solana Testnet', nativeCurrency: sol, rpcUrls: ['https://api.testnet.solana.com'], testnet: true },
 };
 
 /**
@@ -38,9 +41,11 @@ const KNOWN: Record<string, Omit<NetworkInfo, 'id'>> = {
 export function networkInfo(id: Caip2, rpcUrl?: string, meta?: NetworkMeta): NetworkInfo {
   const known = KNOWN[id];
   const chainId = evmChainId(id);
+  const local = id.startsWith('solana:');
   const base: Omit<NetworkInfo, 'id'> = known ?? {
-    name: chainId === undefined ? id : `Chain ${chainId}`,
-    nativeCurrency: eth,
+    // Any other Solana network is the local chain (its id is its own genesis-hash prefix).
+    name: local ? 'Solana Local' : chainId === undefined ? id : `Chain ${chainId}`,
+    nativeCurrency: local ? sol : eth,
     rpcUrls: [],
     testnet: true,
   };

@@ -8,7 +8,8 @@ import { WidgetError } from '../../core/errors.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import { rpcRequest } from '../evm/json-rpc.js';
-import type { ConnectResult, ConnectorListeners, SolanaConnector } from '../types.js';
+import type { ConnectResult, ConnectorListeners, SolanaConnector, SolanaHostProvider } from '../types.js';
+import { type SolanaNow, solanaHostProvider } from './host-provider.js';
 import { decodeBase58, isSolanaAddress } from './base58.js';
 import { pickSolanaChain, servesChain, standardChain } from './chains.js';
 
@@ -24,9 +25,10 @@ const base64 = (bytes: Uint8Array) => btoa(binary(bytes));
 
 /**
  * A Wallet Standard wallet on Solana. `networks()` gives the configured networks (the default first): the
- * connection starts on the first the wallet serves, since Wallet Standard has no "current chain".
+ * connection starts on the first the wallet serves, since Wallet Standard has no "current chain". `now()`
+ * gives this wallet's connection as it is (for `hostProvider`), undefined when it is not connected.
  */
-export function createSolanaConnector(wallet: Wallet, networks: () => readonly Caip2[]): SolanaConnector {
+export function createSolanaConnector(wallet: Wallet, networks: () => readonly Caip2[], now: SolanaNow): SolanaConnector {
   const features = wallet.features as Features;
   // The wallet's own name for the network: the CAIP-2 id when it lists that, else the cluster name.
   const chain = (id: Caip2) => (wallet.chains.includes(id) ? id : standardChain(id));
@@ -122,6 +124,10 @@ export function createSolanaConnector(wallet: Wallet, networks: () => readonly C
       if (!bytes) throw new WidgetError('INVALID_RESPONSE', t('error.invalidResponse'), { details: `sendTransaction: ${JSON.stringify(signature)}` });
       return bytes;
     },
+    get hostProvider() {
+      return (provider ??= solanaHostProvider(connector, now));
+    },
   };
+  let provider: SolanaHostProvider | undefined;
   return connector;
 }

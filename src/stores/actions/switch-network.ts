@@ -1,11 +1,11 @@
-import { isEvmConnector } from '../../connectors/types.js';
-import type { Caip2 } from '../../core/caip.js';
+import { isEvmConnector, isSolanaConnector } from '../../connectors/types.js';
+import type { Caip2, Namespace } from '../../core/caip.js';
 import { WidgetError, errorSummary } from '../../core/errors.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import { networkInfo } from '../../core/networks.js';
 import { $config } from '../config.js';
-import { $connection, putConnection } from '../connection.js';
+import { $connected, $connection, $connections, putConnection, setWalletStatus } from '../connection.js';
 import { reportError } from '../errors.js';
 import { $modal } from '../modal.js';
 import { $route, popRoute, replaceRoute } from '../route.js';
@@ -26,10 +26,28 @@ export async function switchNetwork(chainId: Caip2): Promise<void> {
   if (!config.networks.includes(chainId) && !config.allowUnsupportedChain) {
     fail(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: `${chainId} is not in networks` }));
   }
-  const connection = $connection.get();
-  if (connection.status !== 'connected') return fail(new WidgetError('NOT_CONNECTED', t('error.notConnected')));
-  if (connection.chainId === chainId) return;
+  // Issue 10: the network's namespace decides which connection moves; it becomes the active one.
+  const connection = $connections.get()[chainId.split(':')[0] as Namespace];
+  if (!connection) return fail(new WidgetError('NOT_CONNECTED', t('error.notConnected'), { details: `no ${chainId.split(':')[0]} connection` }));
+  const activating = $connected.get()?.namespace !== connection.namespace;
+  if (activating) {
+    setWalletStatus(connection.walletId, 'active');
+    putConnection(connection, true);
+  }
+  if (connection.chainId === chainId) {
+    // Only which connection is active changed: back from the network list.
+    if (activating && $route.get().view === 'SwitchNetwork' && !popRoute()) replaceRoute({ view: 'Account' });
+    return;
+  }
   const connector = findWallet(connection.walletId);
+  if (connector && isSolanaConnector(connector)) {
+    // Wallet Standard has no "current chain": the widget chooses the network (one the wallet serves).
+    if (!connector.serves(chainId)) return fail(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: `${connector.name} does not serve ${chainId}` }));
+    putConnection({ ...connection, chainId }, true);
+    if ($route.get().view === 'SwitchNetwork' && !popRoute()) replaceRoute({ view: 'Account' });
+    enforceSupportedChain();
+    return;
+  }
   if (!connector || !isEvmConnector(connector)) {
     return fail(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: `cannot switch ${connection.namespace} wallets` }));
   }

@@ -1,5 +1,4 @@
 import type { Namespace } from '../../core/caip.js';
-import { toWidgetError } from '../../core/foreign-errors.js';
 import { $connected, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { findWallet } from '../wallets.js';
@@ -20,7 +19,7 @@ export async function disconnect(namespace?: Namespace): Promise<void> {
       try {
         await connector?.disconnect();
       } catch (error) {
-        reportError(toWidgetError(error, 'disconnect'));
+        reportError((await import('../../core/foreign-errors.js')).toWidgetError(error, 'disconnect'));
       }
     }),
   );

@@ -1,16 +1,13 @@
 import { isEvmConnector, isSolanaConnector } from '../../connectors/types.js';
 import type { Caip2, Namespace } from '../../core/caip.js';
-import { WidgetError, errorSummary } from '../../core/errors.js';
-import { toWidgetError } from '../../core/foreign-errors.js';
+import { WidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
-import { networkInfo } from '../../core/networks.js';
 import { $config } from '../config.js';
-import { $connected, $connection, $connections, putConnection, setWalletStatus } from '../connection.js';
+import { $connected, $connections, putConnection, setWalletStatus } from '../connection.js';
 import { reportError } from '../errors.js';
 import { $modal } from '../modal.js';
 import { $route, popRoute, replaceRoute } from '../route.js';
 import { findWallet } from '../wallets.js';
-import { enforceSupportedChain } from './establish-connection.js';
 
 /**
  * Asks the connected wallet to move to `chainId` (adding it first when the wallet does not know it).
@@ -40,36 +37,15 @@ export async function switchNetwork(chainId: Caip2): Promise<void> {
     return;
   }
   const connector = findWallet(connection.walletId);
-  if (connector && isSolanaConnector(connector)) {
-    // Wallet Standard has no "current chain": the widget chooses the network (one the wallet serves).
-    if (!connector.serves(chainId)) return fail(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: `${connector.name} does not serve ${chainId}` }));
-    putConnection({ ...connection, chainId }, true);
-    if ($route.get().view === 'SwitchNetwork' && !popRoute()) replaceRoute({ view: 'Account' });
-    enforceSupportedChain();
-    return;
-  }
-  if (!connector || !isEvmConnector(connector)) {
+  if (!connector || !(isEvmConnector(connector) || isSolanaConnector(connector))) {
     return fail(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: `cannot switch ${connection.namespace} wallets` }));
   }
 
   const route = $route.get();
   const inView = $modal.get().open && (route.view === 'SwitchNetwork' || route.view === 'UnsupportedChain') ? route.view : undefined;
-  if (inView) replaceRoute({ view: inView, pending: chainId });
-  try {
-    await connector.switchChain(networkInfo(chainId, config.rpcUrls[chainId], config.networkMeta[chainId]));
-  } catch (cause) {
-    const error = toWidgetError(cause, 'switch');
-    if (inView) replaceRoute({ view: inView, error: errorSummary(error) });
-    return fail(error);
-  }
-  // Wallets announce the change with chainChanged; some resolve first, so record it here as well.
-  const now = $connection.get();
-  if (now.status === 'connected' && now.chainId !== chainId) putConnection({ ...now, chainId });
-  if (inView === 'SwitchNetwork') {
-    // SPEC: back to Account (or to wherever the visitor came from).
-    if (!popRoute()) replaceRoute({ view: 'Account' });
-  } else if (inView) {
-    replaceRoute({ view: inView });
-  }
-  enforceSupportedChain();
+  // Wallet Standard has no "current chain": a Solana network is the widget's choice, made at once.
+  if (inView && isEvmConnector(connector)) replaceRoute({ view: inView, pending: chainId });
+  // Asking the wallet, and what follows its answer, is code loaded meanwhile.
+  const { askWalletToSwitch } = await import('./switch-network-wallet.js');
+  return askWalletToSwitch(connector, chainId, inView, fail);
 }

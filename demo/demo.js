@@ -189,6 +189,22 @@ function chainsFromAttribute() {
   });
 }
 
+/** The Solana RPCs in rpc-urls (`solana:<ref>` keys): the local chain's as `rpcUrl`, any other as `chains`. */
+function solanaFromAttribute(localChainId) {
+  let urls = {};
+  try {
+    urls = JSON.parse(el.getAttribute('rpc-urls') ?? '{}');
+  } catch {
+    // no Solana RPC then
+  }
+  const entries = Object.entries(urls).filter(([caip2, url]) => caip2.startsWith('solana:') && typeof url === 'string' && /^https?:\/\//.test(url));
+  const local = entries.find(([caip2]) => caip2 === localChainId);
+  return {
+    ...(local ? { rpcUrl: local[1] } : {}),
+    chains: entries.filter(([caip2]) => caip2 !== localChainId).map(([chain, rpcUrl]) => ({ chain, rpcUrl })),
+  };
+}
+
 function wireDevWallet(wallet) {
   const status = byId('dev-wallet-status');
   const render = () => {
@@ -217,8 +233,8 @@ async function installWallet() {
     return;
   }
   try {
-    const { installDevWallet } = await import('/dist/dev-wallet.js');
-    wireDevWallet(installDevWallet({ chains, mode: 'prompt', expose: true }));
+    const { installDevWallet, LOCAL_SOLANA_CHAIN_ID } = await import('/dist/dev-wallet.js');
+    wireDevWallet(installDevWallet({ chains, mode: 'prompt', expose: true, solana: solanaFromAttribute(LOCAL_SOLANA_CHAIN_ID) }));
   } catch (error) {
     notify(`The dev wallet did not load (${error.message}). Build it with \`npm run build\`.`);
     byId('dev-wallet-status').textContent = 'Not available.';

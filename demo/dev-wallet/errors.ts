@@ -23,7 +23,7 @@ export const unsupportedMethod = (method: string) =>
   new ProviderRpcError(4200, `The Provider does not support the requested method: ${method}.`);
 
 /** The wallet has no RPC URL for the current chain (e.g. after a wallet-side switch to chain 1). */
-export const chainDisconnected = (chainId: number, reason?: string) =>
+export const chainDisconnected = (chainId: number | string, reason?: string) =>
   new ProviderRpcError(4901, `The Provider is not connected to chain ${chainId}${reason ? `: ${reason}` : '.'}`);
 
 export const disconnected = () => new ProviderRpcError(4900, 'The Provider is disconnected from all chains.');

@@ -16,8 +16,9 @@ import { announceProvider } from './announce.js';
 import { createApprovalQueue } from './approvals.js';
 import { createEmitter } from './emitter.js';
 import { disconnected } from './errors.js';
-import { providerInfo } from './info.js';
+import { DEFAULT_ICON, providerInfo } from './info.js';
 import { createPromptUI } from './prompts.js';
+import { checkSolanaOptions, installSolana } from './solana/install.js';
 import { createProvider } from './provider.js';
 import { createWalletState } from './state.js';
 import { createStorage, DEFAULT_STORAGE_KEY } from './storage.js';
@@ -39,6 +40,9 @@ export type {
   RequestLogEntry,
   RequestOutcome,
 } from './types.js';
+export type { DevWalletSolana, DevWalletSolanaChain, DevWalletSolanaOptions } from './solana/types.js';
+export { LOCAL_SOLANA_CHAIN_ID } from './solana/chains.js';
+export { solanaDevKeypair } from './solana-keys.js';
 export { ProviderRpcError } from './errors.js';
 export { DEFAULT_ICON, DEFAULT_NAME, DEFAULT_RDNS } from './info.js';
 export { DEFAULT_STORAGE_KEY } from './storage.js';
@@ -61,6 +65,7 @@ function checkOptions(options: DevWalletOptions) {
   if (accountIndex !== undefined && (!Number.isSafeInteger(accountIndex) || accountIndex < 0)) {
     throw new TypeError('installDevWallet: `accountIndex` must be a non-negative integer.');
   }
+  checkSolanaOptions(options.solana);
 }
 
 /**
@@ -85,9 +90,18 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
   const approvals = createApprovalQueue(options.mode ?? 'prompt');
   const log: RequestLogEntry[] = [];
   const provider = createProvider({ state, approvals, emitter, log, host: location.host, origin: location.origin });
+  const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY;
+  const solana =
+    options.solana === false
+      ? undefined
+      : installSolana({ options: options.solana ?? {}, storageKey, info, defaultIcon: DEFAULT_ICON, approvals, log, host: location.host });
   const ui = createPromptUI({
     info,
-    subtitle: () => `${state.address.slice(0, 6)}…${state.address.slice(-4)} on chain ${state.chainId}`,
+    subtitle: (request) => {
+      const sol = solana?.controller;
+      if (sol && /^(standard|solana):/.test(request?.method ?? '')) return `${sol.address.slice(0, 4)}…${sol.address.slice(-4)} on Solana`;
+      return `${state.address.slice(0, 6)}…${state.address.slice(-4)} on chain ${state.chainId}`;
+    },
     decide: (id, approved) => void approvals.decide(approved, id).catch(() => {}),
   });
   const stopUI = approvals.subscribe(ui.update);
@@ -97,6 +111,7 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
   const wallet: DevWallet = {
     provider,
     info,
+    solana: solana?.controller,
     get address() {
       return state.address;
     },
@@ -127,6 +142,7 @@ export function installDevWallet(options: DevWalletOptions): DevWallet {
     },
     uninstall() {
       stopAnnouncing();
+      solana?.uninstall();
       stopUI();
       approvals.clear();
       ui.destroy();

@@ -11,8 +11,8 @@ const iconSvg =
   '<path d="M8 10l12-4 2 4" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round"/>' +
   '<circle cx="21" cy="17" r="2" fill="#2456d3"/></svg>';
 
-/** EIP-6963 requires a data URI (RFC 2397). */
-export const DEFAULT_ICON = `data:image/svg+xml,${encodeURIComponent(iconSvg)}`;
+/** EIP-6963 requires a data URI (RFC 2397); the Wallet Standard a base64 one, so both use this form. */
+export const DEFAULT_ICON = `data:image/svg+xml;base64,${btoa(iconSvg)}`;
 
 /** crypto.randomUUID exists only in secure contexts; a page on http://192.168.x.y still needs a v4 UUID. */
 function uuidV4(): string {

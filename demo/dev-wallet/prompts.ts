@@ -15,8 +15,8 @@ export interface PromptUI {
 
 export interface PromptUIOptions {
   info: EIP6963ProviderInfo;
-  /** The line under the wallet name, e.g. "0xf39F…2266 on chain 31337". */
-  subtitle(): string;
+  /** The line under the wallet name for the oldest request, e.g. "0xf39F…2266 on chain 31337". */
+  subtitle(oldest: PendingRequest | undefined): string;
   decide(id: number, approved: boolean): void;
 }
 
@@ -98,7 +98,7 @@ export function createPromptUI({ info, subtitle, decide }: PromptUIOptions): Pro
       current = pending;
       if (!pending.length) return unmount();
       if (!host) mount();
-      account.textContent = subtitle();
+      account.textContent = subtitle(pending[0]);
       const ids = new Set(pending.map((p) => p.id));
       for (const [id, li] of rows) {
         if (ids.has(id)) continue;

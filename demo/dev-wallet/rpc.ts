@@ -4,7 +4,7 @@ import { ProviderRpcError, chainDisconnected, internalError } from './errors.js'
 let nextId = 1;
 
 /** POSTs one JSON-RPC request; returns its result or throws the node's error with its code. */
-export async function forwardRpc(rpcUrl: string, chainId: number, method: string, params: unknown): Promise<unknown> {
+export async function forwardRpc(rpcUrl: string, chainId: number | string, method: string, params: unknown): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(rpcUrl, {

@@ -1,4 +1,5 @@
 // Public types of the dev wallet. No runtime code here.
+import type { DevWalletSolana, DevWalletSolanaOptions } from './solana/types.js';
 
 /** A chain the dev wallet can sign and send on. */
 export interface DevWalletChain {
@@ -40,10 +41,15 @@ export interface DevWalletOptions {
   storageKey?: string;
   /** Set `window.devWallet` to the returned controller. */
   expose?: boolean;
+  /**
+   * The Solana side, a Wallet Standard wallet with the same name and icon (default `{}`: registered on the
+   * local chain without an RPC URL). `false`: EVM only.
+   */
+  solana?: DevWalletSolanaOptions | false;
 }
 
 /** The kinds of consent prompt; stable, also the prompt's `data-kind` attribute. */
-export type PromptKind = 'connect' | 'switch' | 'add-chain' | 'sign' | 'sign-typed' | 'send';
+export type PromptKind = 'connect' | 'switch' | 'add-chain' | 'sign' | 'sign-typed' | 'sign-transaction' | 'send';
 
 /** A request waiting for Approve or Reject. */
 export interface PendingRequest {
@@ -96,6 +102,8 @@ export interface EIP6963ProviderDetail {
 export interface DevWallet {
   readonly provider: EIP1193Provider;
   readonly info: EIP6963ProviderInfo;
+  /** The Solana side (undefined with `solana: false`). */
+  readonly solana: DevWalletSolana | undefined;
   /** The selected account's checksummed address (whether or not the site is authorized). */
   readonly address: `0x${string}`;
   /** The selected account's HD index. */

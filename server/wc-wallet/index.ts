@@ -12,5 +12,7 @@ export {
   type WalletPeerEvents,
   type WalletPeerMode,
   type WalletPeerOptions,
+  type WalletPeerSolanaChain,
+  type WalletPeerSolanaOptions,
 } from './types.js';
 export { isLoopbackHost, type BlockedRequest } from './fetch-guard.js';

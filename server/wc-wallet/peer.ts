@@ -1,7 +1,8 @@
 /**
  * A real WalletConnect wallet for tests and for people trying the demo: WalletKit 1.6 on its own
  * @walletconnect/core, signing with a viem local account (anvil's account #0 by default) and sending on the
- * chains' local RPCs. It pairs with a `wc:` URI, approves or rejects proposals and requests by mode
+ * chains' local RPCs; with `solana` chains it also approves the solana namespace and signs with an ed25519 dev
+ * keypair (solana-requests.ts). It pairs with a `wc:` URI, approves or rejects proposals and requests by mode
  * ('approve', 'reject', or 'manual' where the caller decides each one), and emits the wallet-side events a
  * dapp must follow (chainChanged, accountsChanged, disconnect).
  *
@@ -11,66 +12,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { WalletKit, type WalletKitTypes } from '@reown/walletkit';
-import { Core } from '@walletconnect/core';
+import type { WalletKitTypes } from '@reown/walletkit';
 import type { SessionTypes } from '@walletconnect/types';
 import { getSdkError } from '@walletconnect/utils';
 import type { LocalAccount } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { guardFetch, type BlockedRequest } from './fetch-guard.js';
+import { closeWalletKit, initWalletKit } from './kit.js';
+import { createSessionOps } from './session-ops.js';
+import { brief, errorText, poll, Waiting } from './util.js';
 import { approvedNamespaces, requestedChains } from './namespaces.js';
-import { answerRequest, ProviderError, USER_REJECTED, type RequestContext } from './requests.js';
+import { createRequestContext, requestOutcome } from './answer.js';
+import { solanaSigner } from './solana-requests.js';
 import {
   ANVIL_KEY_0,
   ANVIL_MNEMONIC,
   type PeerProposal,
   type PeerRequest,
-  type RequestOutcome,
   type WalletPeer,
   type WalletPeerEvents,
   type WalletPeerOptions,
 } from './types.js';
 
-
-/** A FIFO that hands each item to one waiter. */
-class Waiting<T extends { id: number }> {
-  private items: T[] = [];
-  private waiters: { resolve: (item: T) => void; reject: (err: Error) => void }[] = [];
-  push(item: T): void {
-    const waiter = this.waiters.shift();
-    if (waiter) waiter.resolve(item);
-    else this.items.push(item);
-  }
-  next(): Promise<T> {
-    const item = this.items.shift();
-    if (item) return Promise.resolve(item);
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
-  }
-  remove(id: number): void {
-    this.items = this.items.filter((item) => item.id !== id);
-  }
-  close(err: Error): void {
-    for (const waiter of this.waiters.splice(0)) waiter.reject(err);
-    this.items = [];
-  }
-}
-
-const errorText = (err: unknown) => (err as { shortMessage?: string })?.shortMessage ?? (err instanceof Error ? err.message : String(err));
-const brief = (value: unknown) => {
-  const text = JSON.stringify(value) ?? 'undefined';
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-};
-
-async function poll<T>(what: string, timeoutMs: number, probe: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`wallet peer: timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 export async function startWalletPeer({
   relayUrl,
@@ -83,7 +46,10 @@ export async function startWalletPeer({
   storagePrefix = storageDir ? 'wcm-wallet-peer' : `wcm-wallet-peer-${randomUUID().slice(0, 8)}`,
   projectId = 'wcm-local',
   sdkLogLevel = 'silent',
+  solana,
 }: WalletPeerOptions): Promise<WalletPeer> {
+  const solanaRpcUrls = new Map<string, string>((solana?.chains ?? []).map((chain) => [chain.chainId, chain.rpcUrl]));
+  const solanaAccount = solanaSigner(solana?.account ?? 0);
   const rpcUrls = new Map(initialChains.map((chain) => [chain.chainId, chain.rpcUrl]));
   if (rpcUrls.size === 0) throw new Error('startWalletPeer: at least one chain is needed');
   let account: LocalAccount = privateKeyToAccount(privateKey);
@@ -96,27 +62,14 @@ export async function startWalletPeer({
     log?.(`offline guard blocked ${entry.method} ${entry.url}`);
   });
 
-  let walletKit: InstanceType<typeof WalletKit>;
-  let core: InstanceType<typeof Core>;
+  let kit: Awaited<ReturnType<typeof initWalletKit>>;
   try {
-    core = new Core({
-      relayUrl,
-      projectId,
-      customStoragePrefix: storagePrefix,
-      telemetryEnabled: false,
-      logger: sdkLogLevel,
-      ...(storageDir ? { storageOptions: { database: storageDir } } : {}),
-    });
-    walletKit = await WalletKit.init({
-      core,
-      metadata: { name, description: 'Local WalletConnect test wallet (WalletKit + viem)', url: 'http://127.0.0.1', icons: [] },
-      // Requests are emitted as they come, not one per second.
-      signConfig: { disableRequestQueue: true },
-    });
+    kit = await initWalletKit({ relayUrl, projectId, storagePrefix, sdkLogLevel, storageDir, name });
   } catch (err) {
     releaseGuard();
     throw err;
   }
+  const { core, walletKit } = kit;
 
   const proposals = new Map<number, WalletKitTypes.SessionProposal>();
   const requests = new Map<number, PeerRequest>();
@@ -128,40 +81,21 @@ export async function startWalletPeer({
 
   const ownChains = () => [...rpcUrls.keys()].map((id) => `eip155:${id}`);
   const sessions = () => Object.values(walletKit.getActiveSessions());
-  const peerName = (topic: string) => walletKit.getActiveSessions()[topic]?.peer.metadata.name ?? 'the dapp';
 
-  const emitEvent = async (topic: string, eventName: string, data: unknown, chainId: string) => {
-    await walletKit.emitSessionEvent({ topic, event: { name: eventName, data }, chainId });
-    emit('session_event', { topic, name: eventName, data, chainId });
-    log?.(`event ${eventName} ${brief(data)} on ${chainId} sent to ${peerName(topic)}`);
-  };
+  const { peerName, emitEvent, updateEip155, switchSessionChain } = createSessionOps({
+    walletKit,
+    address: () => account.address,
+    currentChain,
+    log,
+    sent: (event) => emit('session_event', event),
+  });
 
-  /** Adds chains or replaces the account in a session's eip155 namespace (wc_sessionUpdate), if needed. */
-  const updateEip155 = async (topic: string, chains: string[]) => {
-    const session = walletKit.getActiveSessions()[topic];
-    const namespace = session?.namespaces.eip155;
-    if (!session || !namespace) throw new Error(`no EVM session ${topic}`);
-    const accounts = chains.map((chain) => `${chain}:${account.address}`);
-    const same = chains.length === (namespace.chains ?? []).length && accounts.every((a) => namespace.accounts.includes(a));
-    if (same) return;
-    const { acknowledged } = await walletKit.updateSession({ topic, namespaces: { ...session.namespaces, eip155: { ...namespace, chains, accounts } } });
-    // The SDK updates its own copy at once; the dapp's ack only confirms. Never leave its rejection unhandled.
-    acknowledged().catch((err: unknown) => log?.(`session update not acknowledged: ${errorText(err)}`));
-  };
-
-  const switchSessionChain = async (topic: string, chainId: number) => {
-    const caip = `eip155:${chainId}`;
-    const chains = walletKit.getActiveSessions()[topic]?.namespaces.eip155?.chains ?? [];
-    if (!chains.includes(caip)) await updateEip155(topic, [...chains, caip]);
-    currentChain.set(topic, chainId);
-    await emitEvent(topic, 'chainChanged', chainId, caip);
-  };
-
-  const context: RequestContext = {
-    get account() {
-      return account;
-    },
-    rpcUrl: (chainId) => rpcUrls.get(chainId),
+  const context = createRequestContext({
+    account: () => account,
+    solana: solanaAccount,
+    solanaRpcUrls,
+    rpcUrls,
+    log,
     switchChain: async (topic, chainId) => {
       try {
         await switchSessionChain(topic, chainId);
@@ -171,11 +105,7 @@ export async function startWalletPeer({
         log?.(`chainChanged to ${chainId} not sent: ${errorText(err)}`);
       }
     },
-    addChain: (chainId, rpcUrl) => {
-      rpcUrls.set(chainId, rpcUrl);
-      log?.(`added chain ${chainId} (${rpcUrl})`);
-    },
-  };
+  });
 
   const settleProposal = async (id: number, approve: boolean): Promise<void> => {
     const proposal = proposals.get(id);
@@ -191,7 +121,8 @@ export async function startWalletPeer({
     }
     let namespaces: SessionTypes.Namespaces;
     try {
-      namespaces = approvedNamespaces(proposal.params, ownChains(), account.address);
+      const solanaOffer = solana?.reject ? undefined : { chains: [...solanaRpcUrls.keys()], address: solanaAccount.address };
+      namespaces = approvedNamespaces(proposal.params, ownChains(), account.address, solanaOffer);
     } catch (err) {
       await walletKit.rejectSession({ id, reason: getSdkError('UNSUPPORTED_CHAINS') });
       emit('proposal_settled', { id, name: dapp, outcome: 'rejected', chains: [], reason: errorText(err) });
@@ -199,11 +130,13 @@ export async function startWalletPeer({
       return;
     }
     const session = await walletKit.approveSession({ id, namespaces });
-    const chains = session.namespaces.eip155?.chains ?? [];
-    const first = chains[0];
+    const evmChains = session.namespaces.eip155?.chains ?? [];
+    const chains = [...evmChains, ...(session.namespaces.solana?.chains ?? [])];
+    const first = evmChains[0];
     if (first) currentChain.set(session.topic, Number(first.split(':')[1]));
     emit('proposal_settled', { id, name: dapp, outcome: 'approved', chains, topic: session.topic });
-    log?.(`proposal from ${dapp} approved for ${chains.join(', ')} as ${account.address}`);
+    const as = [evmChains.length ? account.address : '', session.namespaces.solana ? solanaAccount.address : ''].filter(Boolean).join(' and ');
+    log?.(`proposal from ${dapp} approved for ${chains.join(', ')} as ${as}`);
   };
 
   const settleRequest = async (id: number, approve: boolean): Promise<void> => {
@@ -211,18 +144,7 @@ export async function startWalletPeer({
     if (!request) throw new Error(`wallet peer: no request ${id} is waiting`);
     requests.delete(id);
     requestQueue.remove(id);
-    let outcome: RequestOutcome;
-    if (!approve) {
-      outcome = { id, method: request.method, chainId: request.chainId, outcome: 'rejected', error: { ...USER_REJECTED } };
-    } else {
-      try {
-        const result = await answerRequest(context, request);
-        outcome = { id, method: request.method, chainId: request.chainId, outcome: 'answered', result };
-      } catch (err) {
-        const error = err instanceof ProviderError ? { code: err.code, message: err.message } : { code: -32603, message: errorText(err) };
-        outcome = { id, method: request.method, chainId: request.chainId, outcome: 'failed', error };
-      }
-    }
+    const outcome = await requestOutcome(context, id, request, approve);
     const response = outcome.error ? { id, jsonrpc: '2.0', error: outcome.error } : { id, jsonrpc: '2.0', result: outcome.result ?? null };
     await walletKit.respondSessionRequest({ topic: request.topic, response });
     emit('request_settled', outcome);
@@ -296,6 +218,7 @@ export async function startWalletPeer({
     get address() {
       return account.address;
     },
+    solanaAddress: solanaAccount.address,
     get mode() {
       return mode;
     },
@@ -317,7 +240,8 @@ export async function startWalletPeer({
     async emitAccountsChanged(next) {
       if (next !== undefined) account = typeof next === 'number' ? mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: next }) : privateKeyToAccount(next);
       for (const session of sessions()) {
-        const chains = session.namespaces.eip155?.chains ?? [];
+        if (!session.namespaces.eip155) continue; // a Solana-only session has no EVM account to change
+        const chains = session.namespaces.eip155.chains ?? [];
         await updateEip155(session.topic, chains);
         const chainId = currentChain.get(session.topic);
         const caip = chainId ? `eip155:${chainId}` : chains[0];
@@ -350,13 +274,8 @@ export async function startWalletPeer({
         requestQueue.close(stopped);
         events.removeAllListeners();
         try {
-          core.heartbeat.stop();
-          await core.relayer.transportClose();
+          await closeWalletKit(core, storagePrefix);
         } finally {
-          // Core caches itself on globalThis by storage prefix; a later peer with the same prefix needs a fresh one.
-          const globals = globalThis as Record<string, unknown>;
-          delete globals[`_walletConnectCore_${storagePrefix}`];
-          delete globals[`_walletConnectCore_${storagePrefix}_count`];
           releaseGuard();
         }
       })()),

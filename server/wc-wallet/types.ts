@@ -14,6 +14,22 @@ export interface WalletPeerChain {
   rpcUrl: string;
 }
 
+/** A Solana chain the peer signs and sends on: its CAIP-2 id and JSON-RPC URL (the local facade in tests). */
+export interface WalletPeerSolanaChain {
+  chainId: `solana:${string}`;
+  rpcUrl: string;
+}
+
+/** The peer's Solana side. */
+export interface WalletPeerSolanaOptions {
+  /** The chains it approves in a `solana` namespace (those the dapp asks for); none: never approved. */
+  chains: readonly WalletPeerSolanaChain[];
+  /** Dev account index (m/44'/501'/{i}'/0' of anvil's mnemonic, default 0) or a 32-byte ed25519 seed. */
+  account?: number | Uint8Array;
+  /** Refuse the solana namespace (approve eip155 only; reject a proposal that asks for Solana only). */
+  reject?: boolean;
+}
+
 export interface WalletPeerOptions {
   /** e.g. ws://127.0.0.1:8548 */
   relayUrl: string;
@@ -38,6 +54,8 @@ export interface WalletPeerOptions {
   projectId?: string;
   /** The SDK's own (pino) log level; default 'silent'. */
   sdkLogLevel?: string;
+  /** Solana: approve the `solana` namespace on these chains and answer solana_* requests. */
+  solana?: WalletPeerSolanaOptions;
 }
 
 /** A proposal as the peer reports it. `chains`: every CAIP-2 chain the dapp asked for, any namespace. */
@@ -92,6 +110,8 @@ export interface WalletPeer {
   readonly name: string;
   /** The current account. */
   readonly address: Hex;
+  /** The Solana account (base58), used when a solana namespace is approved. */
+  readonly solanaAddress: string;
   readonly mode: WalletPeerMode;
   /** Pairs with a `wc:` URI; the proposal then arrives and is handled by mode. */
   pair(uri: string): Promise<void>;

@@ -119,7 +119,7 @@ describe('dev wallet (EIP-6963 + EIP-1193) in Chromium under a strict CSP', () =
     assert.equal(seen.info.name, 'Dev Wallet');
     assert.equal(seen.info.rdns, 'dev.wallet-connect-modal.devwallet');
     assert.match(seen.info.uuid, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    assert.ok(seen.info.icon.startsWith('data:image/svg+xml,'), seen.info.icon);
+    assert.ok(seen.info.icon.startsWith('data:image/svg+xml;base64,'), seen.info.icon);
     assert.ok(seen.iconWidth > 0, 'the icon decodes as an image');
     assert.deepEqual(
       { frozen: seen.frozen, sameAsInstall: seen.sameAsInstall, isDevWallet: seen.isDevWallet, sameProvider: seen.sameProvider, legacy: seen.legacy },

@@ -5,6 +5,9 @@ import { PROJECT_ROOT } from './paths.js';
 import { startWalletApi, type WalletApiServer } from './api/serve.js';
 import { startDirectory, type DirectoryServer } from './directory/serve.js';
 import { startRelay, type Relay } from './relay/relay.js';
+import { seedSolana } from './solana/seed.js';
+import { startSolanaChain, type SolanaChain } from './solana/serve.js';
+import type { SeededSolana } from './solana/types.js';
 import { startWeb, type WebServer } from './web.js';
 
 export interface StackOptions {
@@ -25,6 +28,19 @@ export interface StackOptions {
   relayPort?: number;
   /** The wallet directory's port; 0 (default) picks a free one. */
   directoryPort?: number;
+  /** The local Solana chain's RPC port (its WebSocket is on the next port); 0 (default) picks a free pair. */
+  solanaPort?: number;
+}
+
+export interface StackSolana {
+  /** CAIP-2 id: LOCAL_SOLANA_CHAIN_ID (fixed genesis hash). */
+  chainId: string;
+  /** JSON-RPC over HTTP (the WebSocket also answers here). */
+  rpcUrl: string;
+  /** PubSub WebSocket on the RPC port + 1, the URL @solana/web3.js derives from rpcUrl. */
+  wsUrl: string;
+  /** What seedSolana put on the chain; undefined when started with `seed: false`. */
+  seeded: SeededSolana | undefined;
 }
 
 export interface StackChain {
@@ -44,6 +60,8 @@ export interface Stack {
   chains: StackChain[];
   /** What seedLocalChain put on each chain, in the order of chains; empty when started with `seed: false`. */
   seeded: SeededChain[];
+  /** The local Solana chain (litesvm behind a JSON-RPC + PubSub facade, server/solana/). */
+  solana: StackSolana;
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -91,29 +109,37 @@ export async function startStack({
   apiDbPath = ':memory:',
   relayPort = 0,
   directoryPort = 0,
+  solanaPort = 0,
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
-  const [startedChains, [startedRelay, startedDirectory]] = await Promise.all([
+  const [startedChains, [startedRelay, startedDirectory, startedSolana]] = await Promise.all([
     Promise.allSettled(chainIds.map((chainId, index) => startAnvil({ chainId, host, port: evmPorts[index] ?? 0 }))),
-    Promise.allSettled([startRelay({ host, port: relayPort }), startDirectory({ host, port: directoryPort })] as const),
+    Promise.allSettled([startRelay({ host, port: relayPort }), startDirectory({ host, port: directoryPort }), startSolanaChain({ host, port: solanaPort })] as const),
   ]);
   const anvils = startedChains.filter((r): r is PromiseFulfilledResult<Anvil> => r.status === 'fulfilled').map((r) => r.value);
-  const services: Stoppable[] = [startedRelay, startedDirectory].flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  if (anvils.length !== chainIds.length || startedRelay.status === 'rejected' || startedDirectory.status === 'rejected') {
-    const failure = [...startedChains, startedRelay, startedDirectory].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const services: Stoppable[] = [startedRelay, startedDirectory, startedSolana].flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  if (anvils.length !== chainIds.length || startedRelay.status === 'rejected' || startedDirectory.status === 'rejected' || startedSolana.status === 'rejected') {
+    const failure = [...startedChains, startedRelay, startedDirectory, startedSolana].find((r): r is PromiseRejectedResult => r.status === 'rejected');
     await stopAll([...services, ...anvils]).catch(() => undefined); // the start error is the one worth reporting
     throw failure?.reason;
   }
   const relay: Relay = startedRelay.value;
   const directory: DirectoryServer = startedDirectory.value;
+  const solana: SolanaChain = startedSolana.value;
   // Stopped with the chains when a later step fails.
-  const early = [relay, directory, ...anvils];
+  const early = [relay, directory, solana, ...anvils];
 
   let seeded: SeededChain[] = [];
+  let seededSolana: SeededSolana | undefined;
   if (seed) {
     try {
-      seeded = await seedAll(anvils);
+      [seeded, seededSolana] = await Promise.all([
+        seedAll(anvils),
+        seedSolana(solana).catch((err: unknown) => {
+          throw new Error(`seeding the Solana chain (${solana.rpcUrl}) failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+        }),
+      ]);
     } catch (err) {
       await stopAll(early).catch(() => undefined);
       throw err;
@@ -144,14 +170,14 @@ export async function startStack({
       port: webPort,
       chains,
       // The relay is a ws: URL, which 'self' never covers; the directory serves both JSON and the wallet icons.
-      extraConnectSrc: [new URL(api.url).origin, relay.url, directoryOrigin],
+      extraConnectSrc: [new URL(api.url).origin, relay.url, directoryOrigin, solana.rpcUrl, solana.wsUrl],
       extraImgSrc: [directoryOrigin],
-      placeholders: { API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url },
+      placeholders: { API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url, SOLANA_RPC_URL: solana.rpcUrl, SOLANA_WS_URL: solana.wsUrl },
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.
     await stopAll([api, relay, directory])
-      .finally(() => stopAll(anvils))
+      .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
   }
@@ -164,7 +190,8 @@ export async function startStack({
     directoryUrl: directory.url,
     chains,
     seeded,
+    solana: { chainId: solana.chainId, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, seeded: seededSolana },
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api, relay, directory]).finally(() => stopAll(anvils))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory]).finally(() => stopAll([solana, ...anvils]))),
   };
 }

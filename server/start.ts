@@ -4,7 +4,8 @@
  *
  * Environment: WEB_PORT (5173), EVM_PORT_1 (8545, chain 31337), EVM_PORT_2 (8546, chain 31338),
  * API_PORT (8547, the wallet data API), RELAY_PORT (8548, the WalletConnect relay), DIRECTORY_PORT (8549,
- * the wallet directory), WALLET_API_DB (the API's SQLite file, default .cache/wallet-api.sqlite),
+ * the wallet directory), SOLANA_PORT (8899, the local Solana chain's RPC; its WebSocket is on 8900),
+ * WALLET_API_DB (the API's SQLite file, default .cache/wallet-api.sqlite),
  * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
  */
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ const PORT_SETTINGS = [
   { env: 'API_PORT', fallback: 8547 },
   { env: 'RELAY_PORT', fallback: DEFAULT_RELAY_PORT },
   { env: 'DIRECTORY_PORT', fallback: 8549 },
+  { env: 'SOLANA_PORT', fallback: 8899 },
 ] as const;
 
 function readPort(env: string, fallback: number): number {
@@ -40,7 +42,8 @@ function fail(message: string): never {
 }
 
 function explainPortClash(err: PortInUseError, ports: readonly number[]): string {
-  const setting = PORT_SETTINGS.find((_, index) => ports[index] === err.port);
+  // The Solana chain also binds SOLANA_PORT + 1 (its WebSocket).
+  const setting = PORT_SETTINGS.find((s, index) => ports[index] === err.port || (s.env === 'SOLANA_PORT' && (ports[index] ?? 0) + 1 === err.port));
   const override = setting ? `${setting.env}=<port> npm start` : PORT_SETTINGS.map((s) => `${s.env}=<port>`).join(' ') + ' npm start';
   return (
     `Port ${err.port} on ${err.host} is already in use (needed by the ${err.service}).\n` +
@@ -73,13 +76,18 @@ function printBanner(stack: Stack): void {
     `  WC relay       ${stack.relayUrl}`,
     `  Directory      ${stack.directoryUrl}`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
+    `  Solana         ${stack.solana.rpcUrl} (WebSocket ${stack.solana.wsUrl}), chain id ${stack.solana.chainId}`,
     ...stack.seeded.map(
       (seeded) =>
         `  Seeded ${String(seeded.chainId).padEnd(7)} tokens ${seeded.tokens.map((t) => t.symbol).join(', ')}; ` +
         `NFTs ${seeded.nfts.map((n) => n.symbol).join(', ')}; ENS ${seeded.ens.names.map((n) => n.name).join(', ')}`,
     ),
+    ...(stack.solana.seeded
+      ? [`  Seeded Solana  SPL ${stack.solana.seeded.tokens.map((t) => `${t.symbol} ${t.mint}`).join(', ')}; dev account ${stack.solana.seeded.accounts[0]}`]
+      : []),
     '',
     '  Accounts: anvil defaults (mnemonic "test test test test test test test test test test test junk"); #0 is dev.eth',
+    "  Solana accounts: the same mnemonic at m/44'/501'/i'/0' (Phantom's path), 100 SOL each for #0..#3",
     '',
     '  WalletConnect: in the demo choose WalletConnect, "Copy link", then approve it with a local wallet (account #0):',
     `    ${walletCommand(stack)}`,
@@ -97,7 +105,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort] = ports as [number, number, number, number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort] = ports as [number, number, number, number, number, number, number];
   const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
@@ -140,7 +148,7 @@ async function main(): Promise<void> {
   try {
     // The API's index survives a restart in this file (WALLET_API_DB); a fresh chain resets it.
     const apiDbPath = process.env.WALLET_API_DB ?? join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, apiDbPath, chainIds: [...CHAIN_IDS] });
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, chainIds: [...CHAIN_IDS] });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

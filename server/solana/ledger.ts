@@ -67,11 +67,12 @@ export class Ledger implements AccountReader {
   private readonly byAddress = new Map<string, string[]>();
   private readonly bySlot = new Map<number, TxRecord>();
   private readonly listeners = new Set<(record: TxRecord) => void>();
+  /** A fixed block time (unix seconds) for what lands next, or undefined for the wall clock (the seed sets it). */
+  blockTimeOverride: number | undefined;
 
   constructor() {
     // One billion SOL, set directly (genesis-like): litesvm's own airdrop account holds far less.
-    const faucet = { address: FAUCET.publicKey.toBase58(), lamports: 10n ** 18n, programAddress: SYSTEM_PROGRAM, data: new Uint8Array(), executable: false, space: 0n };
-    this.svm.setAccount(faucet as unknown as Parameters<LiteSVM['setAccount']>[0]);
+    this.fund(FAUCET.publicKey.toBase58(), 10n ** 18n);
   }
 
   get transactionCount(): number {
@@ -86,6 +87,12 @@ export class Ledger implements AccountReader {
 
   programAccounts(program: string): RawAccount[] {
     return this.svm.getProgramAccounts(program as SvmAddress).map((a) => ({ address: a.address, lamports: a.lamports, owner: a.programAddress, data: a.data as Uint8Array, executable: a.executable }));
+  }
+
+  /** Genesis-like funding: sets the lamports of a system account without a transaction. */
+  fund(address: string, lamports: bigint): void {
+    const account = { address, lamports, programAddress: SYSTEM_PROGRAM, data: new Uint8Array(), executable: false, space: 0n };
+    this.svm.setAccount(account as unknown as Parameters<LiteSVM['setAccount']>[0]);
   }
 
   balance(address: string): bigint {
@@ -145,7 +152,7 @@ export class Ledger implements AccountReader {
     const units = Number(meta.computeUnitsConsumed());
     if (err && !logs.length && !units) return { signature, rejected: { err, logs, unitsConsumed: units } };
     const record: TxRecord = {
-      signature, slot: this.slot, blockTime: Math.floor(Date.now() / 1000), err, logs, wire, units,
+      signature, slot: this.slot, blockTime: this.blockTimeOverride ?? Math.floor(Date.now() / 1000), err, logs, wire, units,
       fee: LAMPORTS_PER_SIGNATURE * vtx.message.header.numRequiredSignatures,
       accountKeys: keys, preBalances, postBalances: keys.map((k) => Number(this.balance(k))),
       preTokenBalances, postTokenBalances: this.tokenBalances(keys),

@@ -104,6 +104,8 @@ export async function startSolanaChain({ host = '127.0.0.1', port = 0 }: SolanaC
     const server = createServer(httpHandler(handle));
     const wss = new WebSocketServer({ server });
     wss.on('connection', (ws) => pubsub.connection(ws));
+    // ws re-emits the HTTP server's errors (e.g. EADDRINUSE while binding); bind() reports those.
+    wss.on('error', () => undefined);
     return { server, wss };
   };
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { rpcCall } from '../../server/json-rpc.js';
 import { findFreePort, PortInUseError } from '../../server/ports.js';
+import { LOCAL_SOLANA_CHAIN_ID, LOCAL_SOLANA_GENESIS_HASH } from '../../server/solana/constants.js';
 import { startStack, type Stack } from '../../server/stack.js';
 import { childProcesses, DEMO_HTML, makeTempRoot, occupyPort } from './helpers.js';
 
@@ -54,7 +55,7 @@ describe('startStack', () => {
       assert.equal(
         page.headers.get('content-security-policy'),
         `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: ${directory}; ` +
-          `connect-src 'self' ${a.rpcUrl} ${b.rpcUrl} ${new URL(stack.apiUrl).origin} ${stack.relayUrl} ${directory}; ` +
+          `connect-src 'self' ${a.rpcUrl} ${b.rpcUrl} ${new URL(stack.apiUrl).origin} ${stack.relayUrl} ${directory} ${stack.solana.rpcUrl} ${stack.solana.wsUrl}; ` +
           "base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
       );
       // The wallet data API answers for both chains.
@@ -66,8 +67,16 @@ describe('startStack', () => {
       const wallets = await fetch(new URL('getWallets?projectId=t&st=t&sv=t&page=1&entries=1', stack.directoryUrl));
       assert.equal(wallets.status, 200);
       assert.equal(((await wallets.json()) as { data: unknown[] }).data.length, 1);
-      await writeFile(join(root, 'demo', 'index.html'), '<p relay="%RELAY_URL%" directory="%DIRECTORY_URL%" api="%API_URL%"></p>');
-      assert.equal(await (await fetch(stack.url)).text(), `<p relay="${stack.relayUrl}" directory="${stack.directoryUrl}" api="${stack.apiUrl}"></p>`);
+      await writeFile(join(root, 'demo', 'index.html'), '<p relay="%RELAY_URL%" directory="%DIRECTORY_URL%" api="%API_URL%" sol="%SOLANA_RPC_URL%|%SOLANA_WS_URL%"></p>');
+      assert.equal(
+        await (await fetch(stack.url)).text(),
+        `<p relay="${stack.relayUrl}" directory="${stack.directoryUrl}" api="${stack.apiUrl}" sol="${stack.solana.rpcUrl}|${stack.solana.wsUrl}"></p>`,
+      );
+      // The local Solana chain answers with its fixed genesis hash, seeded.
+      assert.equal(stack.solana.chainId, LOCAL_SOLANA_CHAIN_ID);
+      assert.equal(await rpcCall(stack.solana.rpcUrl, 'getGenesisHash'), LOCAL_SOLANA_GENESIS_HASH);
+      assert.equal(stack.solana.seeded?.tokens.map((t) => t.symbol).join(), 'USDS,ZERO,SPAM');
+      assert.equal(new URL(stack.solana.wsUrl).port, String(Number(new URL(stack.solana.rpcUrl).port) + 1));
       await writeFile(join(root, 'demo', 'index.html'), DEMO_HTML);
 
       await Promise.all([stack.stop(), stack.stop()]);
@@ -78,6 +87,7 @@ describe('startStack', () => {
       assert.equal(await refuses(stack.url), true);
       assert.equal(await refuses(`http://127.0.0.1:${relayPort}/health`), true);
       assert.equal(await refuses(stack.directoryUrl), true);
+      assert.equal(await refuses(stack.solana.rpcUrl), true);
       await stack.stop();
     } finally {
       if (!stopped) await stack.stop();
@@ -86,8 +96,11 @@ describe('startStack', () => {
 
   it('honours fixed ports and chain ids', async () => {
     const [webPort, evmA, evmB, relayPort, directoryPort] = [await findFreePort(), await findFreePort(), await findFreePort(), await findFreePort(), await findFreePort()];
-    const stack = await startStack({ root, webPort, evmPorts: [evmA, evmB], chainIds: [1337, 5], relayPort, directoryPort });
+    const solanaPort = await findFreePort();
+    const stack = await startStack({ root, webPort, evmPorts: [evmA, evmB], chainIds: [1337, 5], relayPort, directoryPort, solanaPort });
     try {
+      const { seeded: _seeded, ...solana } = stack.solana;
+      assert.deepEqual(solana, { chainId: LOCAL_SOLANA_CHAIN_ID, rpcUrl: `http://127.0.0.1:${solanaPort}`, wsUrl: `ws://127.0.0.1:${solanaPort + 1}` });
       assert.equal(stack.url, `http://127.0.0.1:${webPort}/`);
       assert.equal(stack.relayUrl, `ws://127.0.0.1:${relayPort}`);
       assert.equal(stack.directoryUrl, `http://127.0.0.1:${directoryPort}/`);
@@ -154,6 +167,24 @@ describe('startStack', () => {
       });
       assert.equal(childProcesses('anvil').length, anvilsBefore);
       assert.equal(await refuses(`http://127.0.0.1:${evmB}`), true);
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('stops the chains when the Solana port is taken', async () => {
+    const held = await occupyPort();
+    const anvilsBefore = childProcesses('anvil').length;
+    const [evmA, evmB] = [await findFreePort(), await findFreePort()];
+    try {
+      await assert.rejects(startStack({ root, seed: false, evmPorts: [evmA, evmB], solanaPort: held.port }), (err: unknown) => {
+        assert.ok(err instanceof PortInUseError);
+        assert.equal(err.port, held.port);
+        assert.equal(err.service, 'solana');
+        return true;
+      });
+      assert.equal(childProcesses('anvil').length, anvilsBefore);
+      assert.equal(await refuses(`http://127.0.0.1:${evmA}`), true);
     } finally {
       await held.release();
     }

@@ -6,6 +6,7 @@ import { startWalletApi, type WalletApiServer } from './api/serve.js';
 import { startDirectory, type DirectoryServer } from './directory/serve.js';
 import { startRelay, type Relay } from './relay/relay.js';
 import { seedSolana } from './solana/seed.js';
+import { SOL_PRICE_USD } from './solana/seed-design.js';
 import { startSolanaChain, type SolanaChain } from './solana/serve.js';
 import type { SeededSolana } from './solana/types.js';
 import { startWeb, type WebServer } from './web.js';
@@ -155,6 +156,8 @@ export async function startStack({
       port: apiPort,
       dbPath: apiDbPath,
       chains: anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl, seeded: seeded.find((s) => s.chainId === chainId) })),
+      solanaChains: [{ chainId: solana.chainId, rpcUrl: solana.rpcUrl, seeded: seededSolana }],
+      priceTable: { [`native:${solana.chainId}`]: SOL_PRICE_USD },
     });
   } catch (err) {
     await stopAll(early).catch(() => undefined);

@@ -12,14 +12,23 @@ import { addRoutes } from './routes.js';
 import { addRpcProxy } from './rpc-proxy.js';
 import { IndexStore } from './store.js';
 import { TokenCatalog } from './token-metadata.js';
+import { SolanaChains, type ApiSolanaChainOptions } from './solana/chain.js';
+import { SolanaIndexer } from './solana/indexer.js';
+import { SolanaPrices, isSolanaPriceKey } from './solana/prices.js';
+import { SolanaApi } from './solana/routes.js';
 
 export interface WalletApiOptions {
   chains: readonly ApiChainOptions[];
+  /** The solana: chains (the local litesvm facade), indexed into the same store. */
+  solanaChains?: readonly ApiSolanaChainOptions[];
   /** The index database. Default `.cache/wallet-api.sqlite` in the project root; `':memory:'` keeps nothing. */
   dbPath?: string;
   /** Accepted project ids. Default: any non-empty id. */
   projectIds?: readonly string[];
-  /** USD prices by CAIP-10 token id or `native:<chainId>`; they win over the Uniswap V2 pools. */
+  /**
+   * USD prices by CAIP-10 token id or `native:<chainId>` (`native:solana:<ref>` for SOL); they win over the
+   * Uniswap V2 pools.
+   */
   priceTable?: PriceTable;
   indexer?: IndexerOptions;
 }
@@ -27,6 +36,7 @@ export interface WalletApiOptions {
 export interface WalletApi {
   app: Hono;
   indexer: Indexer;
+  solanaIndexer: SolanaIndexer;
   /** Stops the indexer, saves the index and closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -37,11 +47,15 @@ export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite')
  * The wallet data API (the hosted Blockchain API's wire format, hosted-api.md §1) over the local chains:
  * opens the index, starts the indexer, and returns the hono app. Async because SQLite (sql.js) loads wasm.
  */
-export async function createWalletApi({ chains: chainOptions, dbPath = DEFAULT_DB_PATH, projectIds, priceTable, indexer: indexerOptions }: WalletApiOptions): Promise<WalletApi> {
+export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions }: WalletApiOptions): Promise<WalletApi> {
   const chains = new ChainRegistry(chainOptions);
+  const solanaChains = new SolanaChains(solanaOptions);
   const store = await IndexStore.open(dbPath);
   const tokens = new TokenCatalog(store, chains);
-  const prices = new PriceOracle(chains, tokens, priceTable);
+  const split = (solanaSide: boolean) => Object.fromEntries(Object.entries(priceTable).filter(([key]) => isSolanaPriceKey(key) === solanaSide));
+  const prices = new PriceOracle(chains, tokens, split(false));
+  const solana = new SolanaApi(solanaChains, store, new SolanaPrices(split(true), chains, prices));
+  const solanaIndexer = new SolanaIndexer(store, solanaChains, indexerOptions?.pollIntervalMs);
   const identity = new IdentityResolver(chains);
   const nfts = new NftMetadataReader(chains);
   const indexer = new Indexer(store, chains, tokens, indexerOptions);
@@ -55,8 +69,8 @@ export async function createWalletApi({ chains: chainOptions, dbPath = DEFAULT_D
     c.res.headers.set('Cache-Control', 'no-store');
   });
   const acceptedProjects = projectIds ? new Set(projectIds) : undefined;
-  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects });
-  addRpcProxy(app, { chains, projectIds: acceptedProjects });
+  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana });
+  addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);
@@ -65,13 +79,15 @@ export async function createWalletApi({ chains: chainOptions, dbPath = DEFAULT_D
   });
 
   indexer.start();
+  solanaIndexer.start();
   let closing: Promise<void> | undefined;
   return {
     app,
     indexer,
+    solanaIndexer,
     close: () =>
       (closing ??= (async () => {
-        await indexer.stop();
+        await Promise.all([indexer.stop(), solanaIndexer.stop()]);
         store.persist();
         store.close();
       })()),

@@ -12,6 +12,7 @@ import { addressParamSchema, balanceQuerySchema, commonQuerySchema, historyQuery
 import { NATIVE, type PriceOracle } from './prices.js';
 import type { IndexStore } from './store.js';
 import type { TokenCatalog } from './token-metadata.js';
+import { isSolanaAddress, type SolanaApi } from './solana/routes.js';
 
 export interface RouteDeps {
   chains: ChainRegistry;
@@ -22,6 +23,8 @@ export interface RouteDeps {
   nfts: NftMetadataReader;
   /** Accepted project ids; undefined accepts any non-empty id. */
   projectIds: ReadonlySet<string> | undefined;
+  /** The solana: chains (balance, history and prices hand over to it). */
+  solana?: SolanaApi;
 }
 
 function checkProject(projectId: string, projectIds: ReadonlySet<string> | undefined): void {
@@ -46,7 +49,7 @@ const pathAddress = (c: Context): Address => {
 
 /** The Blockchain API routes the widget uses (hosted-api.md §1.1 rows 1–4 and 11). */
 export function addRoutes(app: Hono, deps: RouteDeps): void {
-  const { chains, store, tokens, prices, identity, nfts, projectIds } = deps;
+  const { chains, store, tokens, prices, identity, nfts, projectIds, solana } = deps;
 
   // Every GET carries projectId, st and sv (hosted-api.md §0); checked before anything else.
   app.on('GET', '/v1/*', async (c: Context, next: Next) => {
@@ -55,9 +58,13 @@ export function addRoutes(app: Hono, deps: RouteDeps): void {
     await next();
   });
 
-  app.get('/v1/supported-chains', (c) => c.json({ http: chains.all().map((chain) => chain.caip2), ws: [] as string[] }));
+  app.get('/v1/supported-chains', (c) =>
+    c.json({ http: [...chains.all().map((chain) => chain.caip2), ...(solana?.chains.all().map((chain) => chain.chainId) ?? [])], ws: [] as string[] }),
+  );
 
   app.get('/v1/identity/:address', async (c) => {
+    // No name service on the local Solana chain: a Solana address has no identity.
+    if (solana && isSolanaAddress(c.req.param('address'))) return c.json({ name: null, avatar: null });
     const address = pathAddress(c);
     parseInputs([[identityQuerySchema, c.req.query(), 'query']]);
     return c.json(await upstream('identity', identity.resolve(address)));
@@ -78,6 +85,8 @@ export function addRoutes(app: Hono, deps: RouteDeps): void {
   });
 
   app.get('/v1/account/:address/balance', async (c) => {
+    const solanaChain = solana?.chain(c.req.query('chainId'));
+    if (solana && solanaChain) return c.json(await solana.balances(c, solanaChain));
     const [{ address }, query] = parseInputs([
       [addressParamSchema, { address: c.req.param('address') }, 'address'],
       [balanceQuerySchema, c.req.query(), 'query'],
@@ -88,6 +97,8 @@ export function addRoutes(app: Hono, deps: RouteDeps): void {
   });
 
   app.get('/v1/account/:address/history', async (c) => {
+    const solanaChain = solana?.chain(c.req.query('chainId'));
+    if (solana && solanaChain) return c.json(await solana.history(c, solanaChain));
     const [{ address }, query] = parseInputs([
       [addressParamSchema, { address: c.req.param('address') }, 'address'],
       [historyQuerySchema, c.req.query(), 'query'],
@@ -109,6 +120,8 @@ export function addRoutes(app: Hono, deps: RouteDeps): void {
     const fungibles = await Promise.all(
       input.addresses.map(async (id) => {
         const { caip2, address } = parseCaip10(id) as { caip2: string; address: string };
+        const solanaChain = solana?.chain(caip2);
+        if (solana && solanaChain) return solana.fungible(solanaChain, id, address);
         const chain = chains.get(evmChainIdOf(caip2));
         if (!chain) return undefined; // unsupported network: left out
         if (isNativeAddress(address)) {

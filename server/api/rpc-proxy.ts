@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { evmChainIdOf } from './caip.js';
 import type { ChainRegistry } from './chains.js';
+import type { SolanaChains } from './solana/chain.js';
 
 /** The largest request body the proxy reads (a batch of calls, or one transaction with its calldata). */
 export const RPC_PROXY_MAX_BODY = 256 * 1024;
@@ -23,6 +24,18 @@ export const RPC_PROXY_METHODS: ReadonlySet<string> = new Set([
   'eth_maxPriorityFeePerGas', 'eth_sendRawTransaction', 'eth_syncing', 'net_listening', 'net_version', 'web3_clientVersion',
 ]);
 
+/**
+ * The same rule on a solana: chain: reads, fee and blockhash lookups, simulation and broadcasting a signed
+ * transaction; never requestAirdrop (the local faucet) or anything else.
+ */
+export const SOLANA_RPC_PROXY_METHODS: ReadonlySet<string> = new Set([
+  'getAccountInfo', 'getBalance', 'getBlock', 'getBlockHeight', 'getBlocks', 'getBlockTime', 'getEpochInfo', 'getFeeForMessage', 'getFirstAvailableBlock',
+  'getGenesisHash', 'getHealth', 'getLatestBlockhash', 'getMinimumBalanceForRentExemption', 'getMultipleAccounts',
+  'getRecentPrioritizationFees', 'getSignaturesForAddress', 'getSignatureStatuses', 'getSlot', 'getTokenAccountBalance',
+  'getTokenAccountsByOwner', 'getTokenSupply', 'getTransaction', 'getVersion', 'isBlockhashValid', 'sendTransaction',
+  'simulateTransaction',
+]);
+
 type Id = string | number | null;
 interface RpcResponse {
   jsonrpc: '2.0';
@@ -38,13 +51,13 @@ const idOf = (call: unknown): Id => {
 };
 
 /** One call: checked, then sent to the node; every failure is a JSON-RPC error for that call's id. */
-async function forward(rpcUrl: string, call: unknown): Promise<RpcResponse> {
+async function forward(rpcUrl: string, call: unknown, methods: ReadonlySet<string> = RPC_PROXY_METHODS): Promise<RpcResponse> {
   const id = idOf(call);
   if (typeof call !== 'object' || call === null || Array.isArray(call)) return failure(id, -32600, 'Invalid request: a call is a JSON object');
   const { jsonrpc, method, params } = call as { jsonrpc?: unknown; method?: unknown; params?: unknown };
   if (jsonrpc !== '2.0' || typeof method !== 'string') return failure(id, -32600, 'Invalid request: jsonrpc must be "2.0" and method a string');
   if (params !== undefined && (typeof params !== 'object' || params === null)) return failure(id, -32602, 'Invalid params: params must be an array or an object');
-  if (!RPC_PROXY_METHODS.has(method)) return failure(id, -32601, `Method not available through this proxy: ${method}`);
+  if (!methods.has(method)) return failure(id, -32601, `Method not available through this proxy: ${method}`);
   try {
     const response = await fetch(rpcUrl, {
       method: 'POST',
@@ -65,12 +78,17 @@ async function forward(rpcUrl: string, call: unknown): Promise<RpcResponse> {
  * with a JSON-RPC call or a batch, answered by the local chain of that id. `projectId` is checked when the API
  * has a list of them; `st` and `sv` are not required here, as the hosted proxy does not require them.
  */
-export function addRpcProxy(app: Hono, { chains, projectIds }: { chains: ChainRegistry; projectIds: ReadonlySet<string> | undefined }): void {
+export function addRpcProxy(
+  app: Hono,
+  { chains, solanaChains, projectIds }: { chains: ChainRegistry; solanaChains?: SolanaChains; projectIds: ReadonlySet<string> | undefined },
+): void {
   const handler = async (c: Context) => {
     const chainId = c.req.query('chainId') ?? '';
-    const chain = chains.get(evmChainIdOf(chainId));
+    const solana = chainId.startsWith('solana:') ? solanaChains?.get(chainId) : undefined;
+    const chain = solana ? { rpcUrl: solana.rpcUrl } : chains.get(evmChainIdOf(chainId));
+    const methods = solana ? SOLANA_RPC_PROXY_METHODS : RPC_PROXY_METHODS;
     if (!chain) {
-      const served = chains.all().map((served) => served.caip2).join(', ');
+      const served = [...chains.all().map((served) => served.caip2), ...(solanaChains?.all().map((served) => served.chainId) ?? [])].join(', ');
       return c.json(failure(null, -32602, `chainId ${chainId ? `"${chainId}" is not served here` : 'is required'}; served: ${served}`), 400);
     }
     const projectId = c.req.query('projectId');
@@ -81,11 +99,11 @@ export function addRpcProxy(app: Hono, { chains, projectIds }: { chains: ChainRe
     } catch {
       return c.json(failure(null, -32700, 'Parse error: the body must be a JSON-RPC call or an array of them'), 400);
     }
-    if (!Array.isArray(body)) return c.json(await forward(chain.rpcUrl, body));
+    if (!Array.isArray(body)) return c.json(await forward(chain.rpcUrl, body, methods));
     if (body.length === 0 || body.length > RPC_PROXY_MAX_BATCH) {
       return c.json(failure(null, -32600, `Invalid request: a batch holds 1 to ${RPC_PROXY_MAX_BATCH} calls`), 400);
     }
-    return c.json(await Promise.all(body.map((call) => forward(chain.rpcUrl, call))));
+    return c.json(await Promise.all(body.map((call) => forward(chain.rpcUrl, call, methods))));
   };
   const limit = bodyLimit({
     maxSize: RPC_PROXY_MAX_BODY,

@@ -1,6 +1,7 @@
 import { listen } from '../listen.js';
 import { createWalletApi, type WalletApiOptions } from './app.js';
 import type { Indexer } from './indexer.js';
+import type { SolanaIndexer } from './solana/indexer.js';
 
 export interface WalletApiServerOptions extends WalletApiOptions {
   /** 0 (default) picks a free port. */
@@ -13,6 +14,7 @@ export interface WalletApiServer {
   url: string;
   port: number;
   indexer: Indexer;
+  solanaIndexer: SolanaIndexer;
   /** Closes the socket, stops the indexer and saves the index. Idempotent. */
   stop(): Promise<void>;
 }
@@ -27,6 +29,7 @@ export async function startWalletApi({ port = 0, host = '127.0.0.1', ...options 
       url: server.url,
       port: server.port,
       indexer: api.indexer,
+      solanaIndexer: api.solanaIndexer,
       stop: () => (stopping ??= server.stop().then(() => api.close())),
     };
   } catch (err) {

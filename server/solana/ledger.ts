@@ -111,6 +111,14 @@ export class Ledger implements AccountReader {
     return this.bySlot.get(slot);
   }
 
+  /** Slots holding a transaction, ascending (each landed transaction has a slot of its own). */
+  slotsWithTransactions(): number[] {
+    return [...this.bySlot.keys()];
+  }
+
+  /** The slot the ledger started at (litesvm's clock does not start at 0). */
+  readonly firstSlot = this.slot;
+
   /** Signatures that touched `address` (as a static account key), newest first. */
   signaturesFor(address: string): string[] {
     return this.byAddress.get(address) ?? [];

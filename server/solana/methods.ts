@@ -104,10 +104,10 @@ export function createMethods(ledger: Ledger): Record<string, RpcMethod> {
     },
     /** Slots holding a transaction in [start, end] (every landed transaction has a slot of its own). */
     getBlocks: ([start, end]) => {
-      const out: number[] = [];
-      for (let s = Number(start); s <= Math.min(Number(end ?? ledger.slot), ledger.slot); s++) if (ledger.recordAtSlot(s)) out.push(s);
-      return out;
+      const last = Math.min(Number(end ?? ledger.slot), ledger.slot);
+      return ledger.slotsWithTransactions().filter((s) => s >= Number(start) && s <= last);
     },
+    getFirstAvailableBlock: () => ledger.firstSlot,
     getBlock: ([slot, c]) => {
       const r = ledger.recordAtSlot(Number(slot));
       if (!r) throw new RpcError(-32007, `Slot ${String(slot)} was skipped, or missing due to ledger jump to recent snapshot`);
@@ -115,7 +115,8 @@ export function createMethods(ledger: Ledger): Record<string, RpcMethod> {
       const full = (config.transactionDetails ?? 'full') === 'full';
       const transaction = transactionJson(ledger, r, (config.encoding ?? 'json') as 'json');
       return {
-        blockhash: base58.encode(sha256(new TextEncoder().encode(`slot ${r.slot}`))),
+        // Differs between runs (block time) so an indexer can tell a restarted chain from the one it indexed.
+        blockhash: base58.encode(sha256(new TextEncoder().encode(`${r.slot}:${r.signature}:${r.blockTime}`))),
         previousBlockhash: LOCAL_SOLANA_GENESIS_HASH,
         parentSlot: Math.max(0, r.slot - 1),
         blockHeight: r.slot,

@@ -40,3 +40,6 @@ export const SOLANA_HISTORY: readonly SolanaStep[] = [
 export const SOLANA_DEV_BALANCES = { USDS: '2750', ZERO: '1000', SPAM: '1' } as const;
 /** SOL the dev account gained before fees and rent: +2 from alice, -0.5 and -0.25 to bob. */
 export const SOLANA_DEV_SOL_DELTA = '1.25';
+
+/** The stack's price table entry for SOL (no EVM pool trades SOL): 1 SOL = 150 USD. */
+export const SOL_PRICE_USD = 150;

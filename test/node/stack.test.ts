@@ -60,7 +60,7 @@ describe('startStack', () => {
       );
       // The wallet data API answers for both chains.
       const chains = await fetch(new URL(`v1/supported-chains?projectId=t&st=t&sv=t`, stack.apiUrl));
-      assert.deepEqual(await chains.json(), { http: ['eip155:31337', 'eip155:31338'], ws: [] });
+      assert.deepEqual(await chains.json(), { http: ['eip155:31337', 'eip155:31338', LOCAL_SOLANA_CHAIN_ID], ws: [] });
       // The relay and the directory answer, and the demo page gets their URLs.
       const relayPort = new URL(stack.relayUrl).port;
       assert.equal((await fetch(`http://127.0.0.1:${relayPort}/health`)).status, 200);

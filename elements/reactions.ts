@@ -1,6 +1,8 @@
 import { errorSummary } from '../src/core/errors.js';
 import type { WalletEventDetails, WalletEventName } from '../src/core/events.js';
-import { $caipAddress, $chainSupported, $connection, type Connection } from '../src/stores/connection.js';
+import { caip10 } from '../src/core/caip.js';
+import { $config } from '../src/stores/config.js';
+import { $connections, type Connected } from '../src/stores/connection.js';
 import { $lastError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
 import { $route } from '../src/stores/route.js';
@@ -34,7 +36,7 @@ export function attachHost(host: HTMLElement): () => void {
 function listen(): () => void {
   let wasOpen = $modal.get().open;
   let shownView = $route.get().view;
-  let previous: Connection = $connection.get();
+  let previous = $connections.get();
 
   const offRoute = $route.listen((route) => {
     if ($modal.get().open) shownView = route.view;
@@ -46,10 +48,11 @@ function listen(): () => void {
     if (open) shownView = $route.get().view;
     emit(open ? 'wallet-open' : 'wallet-close', { view: shownView });
   });
-  const offConnection = $connection.listen((next) => {
+  // Per namespace (issue 10): each connected namespace has its own events, whichever one is active.
+  const offConnection = $connections.listen((next) => {
     const prev = previous;
     previous = next;
-    connectionEvents(prev, next);
+    for (const namespace of ['eip155', 'solana'] as const) connectionEvents(prev[namespace], next[namespace]);
   });
   // Every wallet-error has one shape: the code and the short message a visitor may see (details go to the console).
   const offError = $lastError.listen((notice) => {
@@ -61,27 +64,17 @@ function listen(): () => void {
   return () => [offRoute, offModal, offConnection, offError, offTransaction].forEach((off) => off());
 }
 
-/** `caipAddress` and `supported` come from the stores that define them (computed stores recompute on read). */
-function connectionEvents(prev: Connection, next: Connection) {
-  const was = prev.status === 'connected' ? prev : undefined;
-  const is = next.status === 'connected' ? next : undefined;
+function connectionEvents(was: Connected | undefined, is: Connected | undefined) {
+  const caipAddress = is && caip10(is.chainId, is.address);
   if (is && (!was || was.walletId !== is.walletId)) {
     if (was) emit('wallet-disconnect', { namespace: was.namespace });
-    emit('wallet-connect', {
-      address: is.address,
-      caipAddress: $caipAddress.get()!,
-      chainId: is.chainId,
-      namespace: is.namespace,
-      connector: { ...is.connector },
-    });
+    emit('wallet-connect', { address: is.address, caipAddress: caipAddress!, chainId: is.chainId, namespace: is.namespace, connector: { ...is.connector } });
   } else if (was && !is) {
     emit('wallet-disconnect', { namespace: was.namespace });
   } else if (was && is) {
-    if (was.address !== is.address) {
-      emit('wallet-account-change', { address: is.address, caipAddress: $caipAddress.get()!, namespace: is.namespace });
-    }
+    if (was.address !== is.address) emit('wallet-account-change', { address: is.address, caipAddress: caipAddress!, namespace: is.namespace });
     if (was.chainId !== is.chainId) {
-      emit('wallet-network-change', { chainId: is.chainId, namespace: is.namespace, supported: $chainSupported.get() });
+      emit('wallet-network-change', { chainId: is.chainId, namespace: is.namespace, supported: $config.get().networks.includes(is.chainId) });
     }
   }
 }

@@ -1,7 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import * as z from 'zod/mini';
-import type { Eip1193Provider } from '../src/connectors/types.js';
-import { isEvmConnector } from '../src/connectors/types.js';
+import type { Eip1193Provider, SolanaHostProvider } from '../src/connectors/types.js';
+import { isEvmConnector, isSolanaConnector } from '../src/connectors/types.js';
 import { type Caip2, isCaip2, type Namespace } from '../src/core/caip.js';
 import { ATTRIBUTE_NAMES, ATTRIBUTES, type AttributeName, type NetworkMeta, type WidgetConfig, parseAttribute, parseValue, resolveConfig } from '../src/core/config.js';
 import { WidgetError, isWidgetError } from '../src/core/errors.js';
@@ -9,7 +9,7 @@ import type { ViewName, WalletEventMap, WidgetState } from '../src/core/events.j
 import { t } from '../src/core/messages.js';
 import * as actions from '../src/stores/actions/index.js';
 import { $config } from '../src/stores/config.js';
-import { $connected } from '../src/stores/connection.js';
+import { $connections } from '../src/stores/connection.js';
 import { hostProvider } from '../src/stores/host-provider.js';
 import { reportError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
@@ -20,7 +20,7 @@ import { attachHost } from './reactions.js';
 import { adoptStyles } from './styles.js';
 
 // Every view name the `open()` type accepts (README lists them); views that need a choice made in the modal open the view that fits.
-const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive'] as const satisfies readonly ViewName[];
+const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'SwitchActiveChain', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive'] as const satisfies readonly ViewName[];
 const _everyView: Exclude<ViewName, (typeof VIEWS)[number]> extends never ? true : false = true;
 const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
 const namespaceArg = z.optional(z.enum(['eip155', 'solana']));
@@ -227,13 +227,19 @@ export class WalletConnectModalElement extends Base {
   }
 
   /**
-   * The connected wallet's EIP-1193 provider for `eip155`, for viem or ethers; undefined when not connected.
-   * Chain reads go to an RPC for the chain, everything else to the wallet (`hostProvider`).
+   * `eip155`: the connected wallet's EIP-1193 provider, for viem or ethers, or undefined when not connected;
+   * chain reads go to an RPC for the chain, everything else to the wallet (`hostProvider`).
+   * `solana`: `{ publicKey, signMessage, signTransaction, signAndSendTransaction }`; throws `NOT_CONNECTED` without one.
    */
-  getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | undefined {
-    const connection = $connected.get();
-    if (!connection || connection.namespace !== namespace) return undefined;
-    const connector = findWallet(connection.walletId);
+  getProvider(namespace: 'solana'): SolanaHostProvider;
+  getProvider(namespace?: 'eip155'): Eip1193Provider | undefined;
+  getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | SolanaHostProvider | undefined {
+    const connection = $connections.get()[namespace];
+    const connector = connection && findWallet(connection.walletId);
+    if (namespace === 'solana') {
+      if (connector && isSolanaConnector(connector)) return connector.hostProvider;
+      throw new WidgetError('NOT_CONNECTED', t('error.notConnected'));
+    }
     return connector && isEvmConnector(connector) ? hostProvider(connector.getProvider()) : undefined;
   }
 

@@ -50,3 +50,33 @@ export interface EvmConnector extends Connector {
 
 export const isEvmConnector = (connector: Connector): connector is EvmConnector =>
   connector.namespace === 'eip155' && typeof (connector as Partial<EvmConnector>).switchChain === 'function';
+
+/** Abilities only Solana (Wallet Standard) connectors have; reached through `isSolanaConnector`. Bytes in, bytes out. */
+export interface SolanaConnector extends Connector {
+  readonly namespace: 'solana';
+  /** Whether the wallet serves the CAIP-2 network `chainId`. */
+  serves(chainId: Caip2): boolean;
+  /** `solana:signMessage`: the ed25519 signature of `message`. */
+  signMessage(message: Uint8Array): Promise<Uint8Array>;
+  /** `solana:signTransaction`: the signed transaction (wire format). */
+  signTransaction(transaction: Uint8Array, chainId: Caip2): Promise<Uint8Array>;
+  /** `solana:signAndSendTransaction`, else `solana:signTransaction` + `sendTransaction` to `rpcUrl`: the signature. */
+  signAndSendTransaction(transaction: Uint8Array, chainId: Caip2, rpcUrl?: string): Promise<Uint8Array>;
+  /** The object a host gets from `getProvider('solana')`: the same one for this connector every time. */
+  readonly hostProvider: SolanaHostProvider;
+}
+
+/** What `getProvider('solana')` returns (README, "Methods and properties"): bytes in, bytes out. */
+export interface SolanaHostProvider {
+  /** The connected account's address (base58). */
+  readonly publicKey: string;
+  /** The ed25519 signature (64 bytes) of `message`. */
+  signMessage(message: Uint8Array): Promise<Uint8Array>;
+  /** The transaction (wire format) signed by the wallet. */
+  signTransaction(transaction: Uint8Array): Promise<Uint8Array>;
+  /** Signed and sent on the connected network; the signature (64 bytes; its base58 is the transaction id). */
+  signAndSendTransaction(transaction: Uint8Array): Promise<Uint8Array>;
+}
+
+export const isSolanaConnector = (connector: Connector): connector is SolanaConnector =>
+  connector.namespace === 'solana' && typeof (connector as Partial<SolanaConnector>).signAndSendTransaction === 'function';

@@ -19,6 +19,8 @@ export function evmCaip2(chainId: number | string): Caip2 {
   return `eip155:${id}`;
 }
 
+export const namespaceOf = (chainId: string): string | undefined => parseCaip2(chainId)?.namespace;
+
 /** The numeric chain id of an `eip155:` CAIP-2 id, or undefined for another namespace. */
 export function evmChainId(caip2: string): number | undefined {
   const parsed = parseCaip2(caip2);
@@ -30,6 +32,7 @@ export const toHexChainId = (chainId: number): `0x${string}` => `0x${chainId.toS
 
 export const isEvmAddress = (value: string): value is `0x${string}` => EVM_ADDRESS.test(value);
 
+
 /** A CAIP-10 account id has three colon-separated parts: namespace, reference, address (SPEC.md §5). */
 export function parseCaip10(value: string): { chainId: Caip2; address: string } | undefined {
   const parts = value.split(':');
@@ -40,7 +43,10 @@ export function parseCaip10(value: string): { chainId: Caip2; address: string } 
 
 export const caip10 = (chainId: Caip2, address: string): `${string}:${string}:${string}` => `${chainId}:${address}`;
 
-/** `0x1234…abcd`: the address as shown on screen (copy always gives the full address). */
+/**
+ * `0x1234…abcd` (EVM) or `7EcDhS…Fq4s` (Solana, base58): the address as shown on screen; copy always gives the
+ * full address.
+ */
 export function truncateAddress(address: string, head = 6, tail = 4): string {
   return address.length <= head + tail + 1 ? address : `${address.slice(0, head)}…${address.slice(-tail)}`;
 }

@@ -9,6 +9,7 @@ export type ViewName =
   | 'ConnectingWalletConnect'
   | 'Account'
   | 'SwitchNetwork'
+  | 'SwitchActiveChain'
   | 'UnsupportedChain'
   | 'Send'
   | 'SendReview'
@@ -53,4 +54,17 @@ export interface WidgetState {
   chainId: Caip2 | undefined;
   supported: boolean;
   connector: ConnectorSummary | undefined;
+  /** Every connected namespace's connection (the active one included), `eip155` before `solana`. */
+  connections: ConnectionState[];
+}
+
+/** One connected namespace in `state.connections`. */
+export interface ConnectionState {
+  status: 'connected';
+  namespace: Namespace;
+  address: string;
+  caipAddress: string;
+  chainId: Caip2;
+  supported: boolean;
+  connector: ConnectorSummary;
 }

@@ -31,6 +31,7 @@ const en = {
   'view.Account': 'Account',
   'view.SwitchNetwork': 'Choose Network',
   'view.UnsupportedChain': 'Switch Network',
+  'view.SwitchActiveChain': 'Switch Network',
   'view.loading': 'Loading',
   'view.Send': 'Send',
   'view.SendReview': 'Review Send',
@@ -80,7 +81,8 @@ export type MessageId =
   | keyof typeof import('./messages-transactions.js').transactionMessages
   | keyof typeof import('./messages-activity.js').activityMessages
   | keyof typeof import('./messages-directory.js').directoryMessages
-  | keyof typeof import('./messages-walletconnect.js').walletConnectMessages;
+  | keyof typeof import('./messages-walletconnect.js').walletConnectMessages
+  | keyof typeof import('./messages-solana.js').solanaMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

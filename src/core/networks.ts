@@ -1,4 +1,4 @@
-import { type Caip2, evmChainId } from './caip.js';
+import { type Caip2, evmChainId, namespaceOf } from './caip.js';
 import type { NetworkMeta } from './config.js';
 
 /** What the widget needs to show a network and to ask a wallet to add it (EIP-3085). */
@@ -14,6 +14,15 @@ export interface NetworkInfo {
 }
 
 const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 };
+
+/**
+ * The local Solana chain (server/solana: litesvm behind a JSON-RPC facade with a fixed genesis hash): its
+ * CAIP-2 id is `solana:` + the first 32 characters of that hash, the same on every start.
+ */
+export const LOCAL_SOLANA_CHAIN_ID = 'solana:378kCw7PmAhEAv7DDXn4TRipWRi683BK' as const;
+/** Solana's explorer; explorer.ts adds the cluster (devnet, testnet, or the local chain's RPC as a custom one). */
+export const SOLANA_EXPLORER = 'https://explorer.solana.com';
 
 /** Well-known networks. Others get a generic name; `rpc-urls` supplies their RPC endpoint. */
 const KNOWN: Record<string, Omit<NetworkInfo, 'id'>> = {
@@ -28,7 +37,10 @@ const KNOWN: Record<string, Omit<NetworkInfo, 'id'>> = {
   'eip155:11155111': { name: 'Sepolia', nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: ['https://sepolia.drpc.org'], blockExplorerUrl: 'https://sepolia.etherscan.io', testnet: true },
   'eip155:31337': { name: 'Anvil 31337', nativeCurrency: eth, rpcUrls: [], testnet: true },
   'eip155:31338': { name: 'Anvil 31338', nativeCurrency: eth, rpcUrls: [], testnet: true },
-  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { name: 'Solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: ['https://api.mainnet-beta.solana.com'] },
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { name: 'Solana', nativeCurrency: sol, rpcUrls: ['https://api.mainnet-beta.solana.com'], blockExplorerUrl: SOLANA_EXPLORER },
+  'solana:EtWTRABZaYq6iMfeYKouRu166VoAgqkn': { name: 'Solana Devnet', nativeCurrency: sol, rpcUrls: ['https://api.devnet.solana.com'], blockExplorerUrl: SOLANA_EXPLORER, testnet: true },
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': { name: 'Solana Testnet', nativeCurrency: sol, rpcUrls: ['https://api.testnet.solana.com'], blockExplorerUrl: SOLANA_EXPLORER, testnet: true },
+  [LOCAL_SOLANA_CHAIN_ID]: { name: 'Solana Local', nativeCurrency: sol, rpcUrls: [], blockExplorerUrl: SOLANA_EXPLORER, testnet: true },
 };
 
 /**
@@ -40,7 +52,7 @@ export function networkInfo(id: Caip2, rpcUrl?: string, meta?: NetworkMeta): Net
   const chainId = evmChainId(id);
   const base: Omit<NetworkInfo, 'id'> = known ?? {
     name: chainId === undefined ? id : `Chain ${chainId}`,
-    nativeCurrency: eth,
+    nativeCurrency: namespaceOf(id) === 'solana' ? sol : eth,
     rpcUrls: [],
     testnet: true,
   };

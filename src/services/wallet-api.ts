@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { addressKey } from '../core/address.js';
 import { type Caip2, isEvmAddress } from '../core/caip.js';
 import { httpStatus, requestJson } from './http.js';
 import { serviceUrl } from './service-url.js';
@@ -16,7 +17,7 @@ export interface WalletApiConfig {
   projectId: string | undefined;
 }
 
-/** SPEC.md §9 cache lifetimes. */
+/** SPEC.md §9 cache lifetimes. Keyed by `addressKey`: EVM hex without case, base58 (Solana) exactly. */
 const caches = {
   chains: new TtlCache<string[]>(5 * 60_000),
   identity: new TtlCache<{ name: string | null; avatar: string | null }>(5 * 60_000),
@@ -44,7 +45,7 @@ export async function supportedChains(config: WalletApiConfig): Promise<string[]
 }
 
 export async function getIdentity(config: WalletApiConfig, address: string, sender?: string) {
-  const key = `${config.apiUrl}|${address.toLowerCase()}`;
+  const key = `${config.apiUrl}|${addressKey(address)}`;
   const cached = caches.identity.get(key);
   if (cached) return cached;
   const body = await get(config, `/v1/identity/${address}`, { sender }, identitySchema);
@@ -58,7 +59,7 @@ export async function getIdentity(config: WalletApiConfig, address: string, send
  * never be offered for sending here), and 0-decimal tokens are dropped (SPEC.md §5).
  */
 export async function getBalances(config: WalletApiConfig, address: string, chainId: Caip2, { force = false } = {}): Promise<Balance[]> {
-  const key = `${config.apiUrl}|${chainId}:${address.toLowerCase()}`;
+  const key = `${config.apiUrl}|${chainId}:${addressKey(address)}`;
   const cached = force ? undefined : caches.balances.get(key);
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return [];
@@ -73,7 +74,7 @@ export async function getBalances(config: WalletApiConfig, address: string, chai
 /** The 0-decimal tokens the last `getBalances` for this account left out (Activity leaves their transfers out too). */
 const zeroDecimal = new Map<string, { name: string; symbol: string }[]>();
 export const zeroDecimalTokens = (config: WalletApiConfig, address: string, chainId: Caip2) =>
-  zeroDecimal.get(`${config.apiUrl}|${chainId}:${address.toLowerCase()}`) ?? [];
+  zeroDecimal.get(`${config.apiUrl}|${chainId}:${addressKey(address)}`) ?? [];
 
 function safeTransferIcon(transfer: Transfer): Transfer {
   const url = safeImageUrl(transfer.fungible_info?.icon?.url);
@@ -87,7 +88,7 @@ function safeTransferIcon(transfer: Transfer): Transfer {
  * are kept (SPEC.md §5).
  */
 export async function getHistory(config: WalletApiConfig, address: string, chainId: Caip2, cursor?: string, { signal, force = false }: { signal?: AbortSignal; force?: boolean } = {}) {
-  const key = `${config.apiUrl}|${chainId}:${address.toLowerCase()}|${cursor ?? ''}`;
+  const key = `${config.apiUrl}|${chainId}:${addressKey(address)}|${cursor ?? ''}`;
   const cached = force ? undefined : caches.history.get(key);
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return { data: [], next: null };

@@ -2,6 +2,7 @@ import '../core/messages-account.js';
 import { atom, onMount } from 'nanostores';
 import { RETRY_BACKOFF_BASE_MS, RETRY_BACKOFF_MAX_MS } from '../core/constants.js';
 import { WidgetError, isWidgetError } from '../core/errors.js';
+import { sameHash } from '../core/address.js';
 import { t } from '../core/messages.js';
 import { type Transaction, getHistory } from '../services/wallet-api.js';
 
@@ -136,6 +137,6 @@ export async function refreshActivity(expectHash?: string): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
     await loadPage(true, true);
-    if (!expectHash || $activity.get().items.some((tx) => tx.metadata.hash.toLowerCase() === expectHash.toLowerCase())) return;
+    if (!expectHash || $activity.get().items.some((tx) => sameHash(tx.metadata.hash, expectHash))) return;
   }
 }

@@ -1,9 +1,10 @@
 import { atom, onMount } from 'nanostores';
 import { isEvmConnector } from '../connectors/types.js';
 import { NATIVE_BALANCE_TTL_MS } from '../core/constants.js';
+import { isAddress } from '../core/address.js';
 import { isEvmAddress } from '../core/caip.js';
-import { chainSource } from './chain-reads.js';
-import { $connected } from './connection.js';
+import { chainSource, readRpcUrl } from './chain-reads.js';
+import { type Connected, $connected } from './connection.js';
 import { findWallet } from './wallets.js';
 
 export type BalanceState =
@@ -13,23 +14,42 @@ export type BalanceState =
   | { status: 'error'; key: string; at: number };
 
 /**
- * The connected account's native balance, read from the chain while something shows it.
- * Kept 30 s per account and chain (SPEC.md §9); the reader (viem) loads on first use.
+ * The connected account's native balance (ETH and the like, or SOL in lamports), read from the chain while
+ * something shows it. Kept 30 s per account and chain (SPEC.md §9); the reader (viem, or a plain Solana
+ * `getBalance`) loads on first use.
  */
 export const $nativeBalance = atom<BalanceState>({ status: 'idle' });
 
+function evmConnectorOf(connection: Connected) {
+  const connector = findWallet(connection.walletId);
+  return connector && isEvmConnector(connector) ? connector : undefined;
+}
+
+/** The balance of a connected account: EVM through viem (the wallet's provider as the last resort), Solana by JSON-RPC. */
+async function read(connection: Connected): Promise<bigint> {
+  const { address, chainId } = connection;
+  if (connection.namespace === 'solana') {
+    const url = await readRpcUrl(chainId);
+    if (!url) throw new Error(`no RPC for ${chainId}: give it in rpc-urls`);
+    const { readSolBalance } = await import('../services/solana-rpc.js');
+    return readSolBalance(url, address);
+  }
+  const connector = evmConnectorOf(connection);
+  if (!connector || !isEvmAddress(address)) throw new Error('not an EVM account');
+  const { readNativeBalance } = await import('../connectors/evm/balance.js');
+  return readNativeBalance(address, await chainSource(chainId, connector.getProvider()));
+}
+
 async function load(force = false) {
   const connection = $connected.get();
-  if (!connection || !isEvmAddress(connection.address)) return $nativeBalance.set({ status: 'idle' });
+  if (!connection || !isAddress(connection.namespace, connection.address)) return $nativeBalance.set({ status: 'idle' });
   const key = `${connection.chainId}:${connection.address}`;
   const current = $nativeBalance.get();
   if (!force && current.status !== 'idle' && current.key === key && (current.status === 'loading' || Date.now() - current.at < NATIVE_BALANCE_TTL_MS)) return;
-  const connector = findWallet(connection.walletId);
-  if (!connector || !isEvmConnector(connector)) return $nativeBalance.set({ status: 'idle' });
+  if (connection.namespace === 'eip155' && !evmConnectorOf(connection)) return $nativeBalance.set({ status: 'idle' });
   $nativeBalance.set({ status: 'loading', key });
   try {
-    const { readNativeBalance } = await import('../connectors/evm/balance.js');
-    const value = await readNativeBalance(connection.address, await chainSource(connection.chainId, connector.getProvider()));
+    const value = await read(connection);
     if (($nativeBalance.get() as { key?: string }).key === key) $nativeBalance.set({ status: 'ready', key, value, at: Date.now() });
   } catch {
     if (($nativeBalance.get() as { key?: string }).key === key) $nativeBalance.set({ status: 'error', key, at: Date.now() });

@@ -1,18 +1,19 @@
 import type { ChainSource } from '../connectors/evm/transfer.js';
 import type { Eip1193Provider } from '../connectors/types.js';
 import type { Caip2 } from '../core/caip.js';
-import { evmCaip2 } from '../core/caip.js';
+import { evmCaip2, namespaceOf } from '../core/caip.js';
+import { networkInfo } from '../core/networks.js';
 import { rpcProxyUrl } from '../services/rpc-proxy.js';
 import { supportedChains } from '../services/wallet-api.js';
 import { $config } from './config.js';
 import { $walletApi } from './wallet-api-config.js';
 
 /**
- * The one place that decides where EVM reads for a chain go (balances, fee estimates, receipt waits and the
- * host's reads through `getProvider`):
+ * The one place that decides where reads for a chain go (balances, fee estimates, receipt waits and the
+ * host's reads through `getProvider`), EVM and Solana alike:
  * 1. the host's `rpc-urls` entry for the chain;
  * 2. else, with `api-url`, the wallet data API's JSON-RPC proxy, when the API lists the chain as supported;
- * 3. else the chain's public RPC from viem's chain definitions.
+ * 3. else the chain's public RPC: from viem's chain definitions (EVM), from the network table (Solana clusters).
  * Undefined when none is known: the reads then go to the wallet, as its own provider can answer some of them
  * (a WalletConnect session carries only the signing methods, so it needs one of the three).
  */
@@ -21,6 +22,7 @@ export async function readRpcUrl(chainId: Caip2): Promise<string | undefined> {
   if (given) return given;
   const api = $walletApi.get();
   if (api && (await supportedChains(api).catch((): string[] => [])).includes(chainId)) return rpcProxyUrl(api, chainId);
+  if (namespaceOf(chainId) !== 'eip155') return networkInfo(chainId).rpcUrls[0];
   const { publicRpcUrl } = await import('../connectors/evm/public-rpc.js');
   return publicRpcUrl(chainId);
 }

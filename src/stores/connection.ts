@@ -17,6 +17,29 @@ export type Connected = Extract<Connection, { status: 'connected' }>;
 export const $connection = atom<Connection>({ status: 'disconnected' });
 
 export const $connected = computed($connection, (c) => (c.status === 'connected' ? c : undefined));
+
+/**
+ * Issue 10: one record per connected namespace. `$connection` stays the ACTIVE one's (or, with none, the
+ * pending status), so everything written against it follows whichever namespace the visitor made active.
+ * Write both through `putConnection` / `dropConnection` (the active one first, so event listeners see both).
+ */
+export const $connections = atom<Partial<Record<Namespace, Connected>>>({});
+
+/** Records `record` for its namespace; it becomes the active one when `activate`, or when its namespace is. */
+export function putConnection(record: Connected, activate?: boolean): void {
+  const active = $connected.get();
+  if (activate || !active || active.namespace === record.namespace) $connection.set(record);
+  $connections.set({ ...$connections.get(), [record.namespace]: record });
+}
+
+/** Forgets `namespace`'s record; when it was the active one, the other namespace's (if any) becomes active. */
+export function dropConnection(namespace: Namespace): void {
+  const rest = { ...$connections.get() };
+  delete rest[namespace];
+  const active = $connected.get();
+  if (!active || active.namespace === namespace) $connection.set(Object.values(rest)[0] ?? { status: 'disconnected' });
+  $connections.set(rest);
+}
 export const $caipAddress = computed($connected, (c) => (c ? caip10(c.chainId, c.address) : undefined));
 
 /** Whether the connected chain is one of the configured `networks`. */

@@ -1,3 +1,4 @@
+import type { Namespace } from '../core/caip.js';
 import * as z from 'zod/mini';
 import { persistedAtom } from './persisted.js';
 
@@ -10,3 +11,8 @@ const schema = z.nullable(
 );
 
 export const $lastConnection = persistedAtom('connection', 1, schema, null);
+
+/** Issue 10: each namespace's connection is restored on its own (the EVM one keeps its key). */
+const $lastSolanaConnection = persistedAtom('connection-solana', 1, schema, null);
+
+export const lastConnection = (namespace: Namespace) => (namespace === 'solana' ? $lastSolanaConnection : $lastConnection);

@@ -1,11 +1,14 @@
 import { atom, computed } from 'nanostores';
-import type { Caip2 } from '../core/caip.js';
+import type { Caip2, Namespace } from '../core/caip.js';
 import type { ErrorSummary } from '../core/errors.js';
 import type { ViewName } from '../core/events.js';
 
 /** Each view with its own parameters: a discriminated union, not a view name plus a grab-bag. */
 export type Route =
-  | { view: 'Connect' }
+  /** `namespace`: only that namespace's wallets (SwitchActiveChain); `choose`: which namespace for the wallet of that name. */
+  | { view: 'Connect'; namespace?: Namespace; choose?: string }
+  /** A network of a namespace not connected yet was chosen: "Switch to Solana?", then Connect filtered to it. */
+  | { view: 'SwitchActiveChain'; chainId: Caip2 }
   | { view: 'AllWallets' }
   | { view: 'ConnectingExternal'; walletId: string; error?: RouteError }
   /** WalletConnect: the QR (desktop) or the wallet's link (mobile); `wallet` is the directory wallet chosen, if any. */

@@ -1,13 +1,17 @@
 import { computed } from 'nanostores';
-import type { WidgetState } from '../core/events.js';
-import { $caipAddress, $chainSupported, $connection } from './connection.js';
+import { caip10 } from '../core/caip.js';
+import type { ConnectionState, WidgetState } from '../core/events.js';
+import { $config } from './config.js';
+import { $caipAddress, $chainSupported, $connection, $connections } from './connection.js';
 import { $modal } from './modal.js';
 import { $route } from './route.js';
 
+const NAMESPACES = ['eip155', 'solana'] as const;
+
 /** What the element's read-only `state` property returns. */
 export const $widgetState = computed(
-  [$modal, $route, $connection, $caipAddress, $chainSupported],
-  (modal, route, connection, caipAddress, supported): WidgetState => {
+  [$modal, $route, $connection, $caipAddress, $chainSupported, $connections, $config],
+  (modal, route, connection, caipAddress, supported, connections, config): WidgetState => {
     const connected = connection.status === 'connected' ? connection : undefined;
     return {
       open: modal.open,
@@ -19,6 +23,10 @@ export const $widgetState = computed(
       chainId: connected?.chainId,
       supported,
       connector: connected?.connector,
+      // One entry per connected namespace (issue 10), the same fields as the active connection's.
+      connections: NAMESPACES.flatMap((ns) => connections[ns] ?? []).map(
+        (c): ConnectionState => ({ status: c.status, namespace: c.namespace, address: c.address, caipAddress: caip10(c.chainId, c.address), chainId: c.chainId, supported: config.networks.includes(c.chainId), connector: c.connector }),
+      ),
     };
   },
 );

@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { legacyInjectedWallet, listenForInjectedWallets, requestInjectedWallets } from '../connectors/evm/eip6963.js';
 import { createInjectedConnector } from '../connectors/evm/injected.js';
 import type { Connector } from '../connectors/types.js';
+import { $config } from './config.js';
 import { $modal } from './modal.js';
 
 /**
@@ -21,8 +22,16 @@ function publish() {
     const wallet = legacyInjectedWallet();
     if (wallet) legacy = createInjectedConnector(wallet);
   }
-  $wallets.set(announced.size > 0 ? [...announced.values()] : legacy ? [legacy] : []);
+  $wallets.set([...(announced.size > 0 ? announced.values() : legacy ? [legacy] : []), ...standard.values()]);
 }
+
+/** Solana wallets (Wallet Standard), by id; their discovery is a chunk (`loadSolanaWallets`). */
+const standard = new Map<string, Connector>();
+let solana: Promise<void> | undefined;
+
+/** Loads Wallet Standard discovery (no request) and keeps its Solana wallets in `$wallets`. Idempotent. */
+export const loadSolanaWallets = (): Promise<void> =>
+  (solana ??= import('./solana-wallets.js').then((m) => m.discoverSolanaWallets(standard, publish)));
 
 /**
  * Starts hearing EIP-6963 announcements, for the page's lifetime, and asks the wallets to announce each time
@@ -32,7 +41,10 @@ export function listenForWallets(): void {
   if (listening) return;
   listening = true;
   $modal.listen(({ open }, previous) => {
-    if (open && !previous?.open) requestInjectedWallets();
+    if (open && !previous?.open) {
+      requestInjectedWallets();
+      if ($config.get().networks.some((id) => id.startsWith('solana:'))) void loadSolanaWallets();
+    }
   });
   listenForInjectedWallets((wallet) => {
     const connector = createInjectedConnector(wallet);
@@ -59,7 +71,7 @@ export function registerWallet(connector: Connector): void {
 }
 
 export function findWallet(walletId: string): Connector | undefined {
-  return registered.get(walletId) ?? announced.get(walletId) ?? (legacy?.id === walletId ? legacy : undefined);
+  return registered.get(walletId) ?? announced.get(walletId) ?? standard.get(walletId) ?? (legacy?.id === walletId ? legacy : undefined);
 }
 
 /** Resolves with the wallet once it is announced, or undefined after `timeoutMs`. */

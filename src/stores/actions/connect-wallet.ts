@@ -23,7 +23,7 @@ export async function awaitWallet(connector: Connector, route: Extract<Route, { 
   } catch (cause) {
     if (!isCurrentAttempt(mine)) return;
     const error = toWidgetError(cause, 'connect');
-    $connection.set({ status: 'disconnected' });
+    if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });
     replaceRoute({ ...route, error: errorSummary(error) });
     reportError(error);
   }

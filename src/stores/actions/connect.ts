@@ -1,6 +1,6 @@
 import { WidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
-import { $connection } from '../connection.js';
+import { $connected, $connection, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { showRoute } from '../route.js';
 import { findWallet } from '../wallets.js';
@@ -14,8 +14,8 @@ export async function connect(walletId: string): Promise<void> {
     reportError(error);
     throw error;
   }
-  const status = $connection.get().status;
-  if (status === 'connected' || status === 'reconnecting') {
+  // Each namespace holds one connection; another namespace's stays (and stays active until this one connects).
+  if ($connections.get()[connector.namespace] || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     reportError(error);
     throw error;
@@ -23,7 +23,7 @@ export async function connect(walletId: string): Promise<void> {
   const mine = nextAttempt();
   const route = { view: 'ConnectingExternal', walletId } as const;
   showRoute(route);
-  $connection.set({ status: 'connecting', walletId });
+  if (!$connected.get()) $connection.set({ status: 'connecting', walletId });
   // What follows the wallet's answer (setting the connection up, reading a refusal) loads meanwhile.
   const { awaitWallet } = await import('./connect-wallet.js');
   return awaitWallet(connector, route, mine);

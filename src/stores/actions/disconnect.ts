@@ -1,21 +1,26 @@
 import type { Namespace } from '../../core/caip.js';
-import { $connection } from '../connection.js';
+import { $connected, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { findWallet } from '../wallets.js';
 import { endConnection } from './establish-connection.js';
 
 /**
- * Ends the connection: the wallet is asked to revoke its grant where it can, and the widget forgets
- * the connection whatever the wallet answers (a visitor who asks to leave is never kept).
+ * Ends the connection of `namespace`, or of every namespace: the wallet is asked to revoke its grant where it
+ * can, and the widget forgets the connection whatever the wallet answers (a visitor who asks to leave is never kept).
  */
 export async function disconnect(namespace?: Namespace): Promise<void> {
-  const connection = $connection.get();
-  if (connection.status !== 'connected' || (namespace && connection.namespace !== namespace)) return;
-  const connector = findWallet(connection.walletId);
-  endConnection();
-  try {
-    await connector?.disconnect();
-  } catch (error) {
-    reportError((await import('../../core/foreign-errors.js')).toWidgetError(error, 'disconnect'));
-  }
+  const active = $connected.get()?.namespace;
+  // The active one last, so the host never sees the other briefly become active.
+  const ends = Object.values($connections.get()).filter((c) => !namespace || c.namespace === namespace).sort((c) => (c.namespace === active ? 1 : -1));
+  await Promise.all(
+    ends.map(async (connection) => {
+      const connector = findWallet(connection.walletId);
+      endConnection(connection.namespace);
+      try {
+        await connector?.disconnect();
+      } catch (error) {
+        reportError((await import('../../core/foreign-errors.js')).toWidgetError(error, 'disconnect'));
+      }
+    }),
+  );
 }

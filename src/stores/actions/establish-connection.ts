@@ -1,67 +1,68 @@
 import type { ConnectResult, Connector } from '../../connectors/types.js';
 import { $config } from '../config.js';
-import { $chainSupported, $connection, isActiveWallet, setWalletStatus } from '../connection.js';
-import { $lastConnection } from '../last-connection.js';
+import type { Namespace } from '../../core/caip.js';
+import { $chainSupported, $connected, $connections, dropConnection, putConnection, setWalletStatus } from '../connection.js';
+import { lastConnection } from '../last-connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { $route, resetRoute } from '../route.js';
 import { rememberRecentWallet } from '../recent-wallets.js';
 
-let stopTracking: (() => void) | undefined;
+/** Per namespace: the unsubscribe of the wallet followed for it. */
+const stopTracking: Partial<Record<Namespace, () => void>> = {};
 
-/** Records a wallet's grant as the connection, follows its changes, and checks its chain. */
+/** Records a wallet's grant as its namespace's connection (the active one), follows its changes, and checks its chain. */
 export function establishConnection(connector: Connector, result: ConnectResult): { blocked: boolean } {
-  const address = result.accounts[0]!;
+  const { id, name, type, namespace } = connector;
   // The wallet in use first, so whatever the connection's listeners do sees a consistent model.
-  setWalletStatus(connector.id, 'active');
-  $connection.set({
-    status: 'connected',
-    walletId: connector.id,
-    namespace: connector.namespace,
-    address,
-    chainId: result.chainId,
-    connector: { id: connector.id, name: connector.name, type: connector.type },
-  });
-  rememberRecentWallet(connector.id);
-  $lastConnection.set({ walletId: connector.id, namespace: connector.namespace, type: connector.type });
+  setWalletStatus(id, 'active');
+  putConnection({ status: 'connected', walletId: id, namespace, address: result.accounts[0]!, chainId: result.chainId, connector: { id, name, type } }, true);
+  rememberRecentWallet(id);
+  lastConnection(namespace).set({ walletId: id, namespace, type });
   track(connector);
   return { blocked: enforceSupportedChain() };
 }
 
-/** Closes the modal and forgets the connection locally (the wallet side is the caller's business). */
-export function endConnection(): void {
-  const connection = $connection.get();
+/**
+ * Closes the modal and forgets `namespace`'s connection (the active one by default) locally; the wallet side
+ * is the caller's business. The other namespace's connection, if any, becomes the active one.
+ */
+export function endConnection(namespace = $connected.get()?.namespace): void {
+  const connection = namespace && $connections.get()[namespace];
   if ($modal.get().open) setModalOpen(false);
-  stopTracking?.();
-  stopTracking = undefined;
-  if (connection.status === 'connected') setWalletStatus(connection.walletId, 'disconnected');
-  $connection.set({ status: 'disconnected' });
-  $lastConnection.set(null);
-  if ($route.get().view !== 'Connect') resetRoute({ view: 'Connect' });
+  if (!namespace) return;
+  stopTracking[namespace]?.();
+  delete stopTracking[namespace];
+  if (connection) setWalletStatus(connection.walletId, 'disconnected');
+  dropConnection(namespace);
+  lastConnection(namespace).set(null);
+  const active = $connected.get();
+  if (active) setWalletStatus(active.walletId, 'active');
+  const view = active ? 'Account' : 'Connect';
+  if ($route.get().view !== view) resetRoute({ view });
 }
 
+/** Whether `connector` is the wallet its namespace's connection follows (the active wallet of that namespace). */
+const isFollowed = (connector: Connector) => $connections.get()[connector.namespace]?.walletId === connector.id;
+
 function track(connector: Connector) {
-  stopTracking?.();
-  stopTracking = connector.subscribe({
+  const { namespace } = connector;
+  stopTracking[namespace]?.();
+  stopTracking[namespace] = connector.subscribe({
     accountsChanged(accounts) {
-      const current = $connection.get();
-      if (current.status !== 'connected' || !isActiveWallet(connector.id)) return;
+      const current = $connections.get()[namespace];
+      if (!current || !isFollowed(connector)) return;
       const [address] = accounts;
-      if (!address) {
-        endConnection();
-      } else if (address !== current.address) {
-        $connection.set({ ...current, address });
-      }
+      if (!address) endConnection(namespace);
+      else if (address !== current.address) putConnection({ ...current, address });
     },
     chainChanged(chainId) {
-      const current = $connection.get();
-      if (current.status !== 'connected' || !isActiveWallet(connector.id) || current.chainId === chainId) return;
-      $connection.set({ ...current, chainId });
+      const current = $connections.get()[namespace];
+      if (!current || !isFollowed(connector) || current.chainId === chainId) return;
+      putConnection({ ...current, chainId });
       enforceSupportedChain();
     },
     disconnect() {
-      const current = $connection.get();
-      if (current.status !== 'connected' || !isActiveWallet(connector.id)) return;
-      endConnection();
+      if (isFollowed(connector)) endConnection(namespace);
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { Namespace } from '../../core/caip.js';
 import type { ViewName } from '../../core/events.js';
-import { $chainSupported, $connection } from '../connection.js';
+import { $chainSupported, $connection, $connections } from '../connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { type Route, resetRoute } from '../route.js';
 import { cancelConnect } from './connect-attempt.js';
@@ -11,7 +11,9 @@ export interface OpenOptions {
 }
 
 /** The view to show for what the host asked, given the connection. Views that need parameters fall back. */
-function routeFor(view: ViewName | undefined): Route {
+function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
+  // A namespace with no connection yet: Connect, showing only its wallets.
+  if (namespace && !$connections.get()[namespace]) return { view: 'Connect', namespace };
   const connection = $connection.get();
   if (connection.status !== 'connected') return view === 'AllWallets' ? { view: 'AllWallets' } : { view: 'Connect' };
   if (!$chainSupported.get()) return { view: 'UnsupportedChain' };
@@ -29,6 +31,7 @@ function routeFor(view: ViewName | undefined): Route {
     case 'ConnectingExternal':
     case 'ConnectingWalletConnect':
     case 'UnsupportedChain':
+    case 'SwitchActiveChain':
     case 'SendReview':
     case 'SendResult':
       return { view: 'Account' };
@@ -43,6 +46,6 @@ function routeFor(view: ViewName | undefined): Route {
  */
 export function open(options: OpenOptions = {}): void {
   cancelConnect();
-  resetRoute(routeFor(options.view));
+  resetRoute(routeFor(options.view, options.namespace));
   if (!$modal.get().open) setModalOpen(true);
 }

@@ -1,10 +1,11 @@
-import type { EvmConnector } from '../../connectors/types.js';
+import { type EvmConnector, type SolanaConnector, isSolanaConnector } from '../../connectors/types.js';
 import type { Caip2 } from '../../core/caip.js';
-import { type WidgetError, errorSummary } from '../../core/errors.js';
+import { WidgetError, errorSummary } from '../../core/errors.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
+import { t } from '../../core/messages.js';
 import { networkInfo } from '../../core/networks.js';
 import { $config } from '../config.js';
-import { $connection } from '../connection.js';
+import { $connections, putConnection } from '../connection.js';
 import { popRoute, replaceRoute } from '../route.js';
 import { enforceSupportedChain } from './establish-connection.js';
 
@@ -14,22 +15,27 @@ import { enforceSupportedChain } from './establish-connection.js';
  * reports and throws.
  */
 export async function askWalletToSwitch(
-  connector: EvmConnector,
+  connector: EvmConnector | SolanaConnector,
   chainId: Caip2,
   inView: 'SwitchNetwork' | 'UnsupportedChain' | undefined,
   fail: (error: WidgetError) => never,
 ): Promise<void> {
   const config = $config.get();
   try {
-    await connector.switchChain(networkInfo(chainId, config.rpcUrls[chainId], config.networkMeta[chainId]));
+    if (isSolanaConnector(connector)) {
+      // Issue 10: Wallet Standard has no "current chain"; the widget moves to a network the wallet serves.
+      if (!connector.serves(chainId)) throw new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: `${connector.name} does not serve ${chainId}` });
+    } else {
+      await connector.switchChain(networkInfo(chainId, config.rpcUrls[chainId], config.networkMeta[chainId]));
+    }
   } catch (cause) {
     const error = toWidgetError(cause, 'switch');
     if (inView) replaceRoute({ view: inView, error: errorSummary(error) });
     return fail(error);
   }
   // Wallets announce the change with chainChanged; some resolve first, so record it here as well.
-  const now = $connection.get();
-  if (now.status === 'connected' && now.chainId !== chainId) $connection.set({ ...now, chainId });
+  const now = $connections.get()[connector.namespace];
+  if (now && now.chainId !== chainId) putConnection({ ...now, chainId });
   if (inView === 'SwitchNetwork') {
     // SPEC: back to Account (or to wherever the visitor came from).
     if (!popRoute()) replaceRoute({ view: 'Account' });

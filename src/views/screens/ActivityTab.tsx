@@ -2,6 +2,7 @@ import '../../core/messages-account.js';
 import '../../core/messages-activity.js';
 import '../../core/messages-transactions.js';
 import { useStore } from '@nanostores/react';
+import { addressKey, sameAddress } from '../../core/address.js';
 import { formatTime } from '../../core/format.js';
 import { $activity, loadMoreActivity, retryActivity } from '../../stores/activity.js';
 import { $connected } from '../../stores/connection.js';
@@ -37,10 +38,8 @@ export function ActivityTab() {
     />
   ) : undefined;
   // Transactions the widget sent that the history does not list yet come first, marked pending.
-  const listed = new Set(activity.items.map((tx) => tx.metadata.hash.toLowerCase()));
-  const pending = sent.filter(
-    (tx) => tx.chainId === connection.chainId && tx.from.toLowerCase() === connection.address.toLowerCase() && !listed.has(tx.hash.toLowerCase()),
-  );
+  const listed = new Set(activity.items.map((tx) => addressKey(tx.metadata.hash)));
+  const pending = sent.filter((tx) => tx.chainId === connection.chainId && sameAddress(tx.from, connection.address) && !listed.has(addressKey(tx.hash)));
   if (activity.empty && !activity.loading && pending.length === 0) return <p className="hint">{t('account.noActivity')}</p>;
   const rows = activity.items.filter((tx) => isListed(tx, zeroDecimal, connection.address)).map((tx) => activityRow(tx, connection.address, network, zeroDecimal, t, lang));
   return (

@@ -26,11 +26,12 @@ const SendResultScreen = lazyScreen(() => import('./SendResultScreen.js'));
 const ReceiveScreen = lazyScreen(() => import('./ReceiveScreen.js'));
 const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
 const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
+const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
     case 'Connect':
-      return <ConnectScreen />;
+      return <ConnectScreen route={route} />;
     case 'AllWallets':
       return <AllWalletsScreen />;
     case 'ConnectingExternal':
@@ -41,6 +42,8 @@ function Screen({ route }: { route: Route }) {
       return <AccountScreen route={route} />;
     case 'SwitchNetwork':
       return <SwitchNetworkScreen route={route} />;
+    case 'SwitchActiveChain':
+      return <SwitchActiveChainScreen route={route} />;
     case 'UnsupportedChain':
       return <UnsupportedChainScreen route={route} />;
     case 'Send':

@@ -2,11 +2,15 @@ import { useStore } from '@nanostores/react';
 import { WALLETCONNECT_ID } from '../../core/constants.js';
 import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
 import { $onMobile } from '../../stores/device.js';
-import { pushRoute } from '../../stores/route.js';
+import { $config } from '../../stores/config.js';
+import { pushRoute, type Route } from '../../stores/route.js';
+import { lazyScreen } from './lazy-screen.js';
 import { $recentWallets } from '../../stores/recent-wallets.js';
 import { $wallets } from '../../stores/wallets.js';
 import { type WalletListItem, WalletList } from '../parts/WalletList.js';
 import { useT } from './use-t.js';
+
+const NamespaceChooser = lazyScreen(() => import('./NamespaceChooser.js'));
 
 /** The list id of the All wallets entry (WalletConnect's is its wallet id). */
 const ALL_WALLETS = 'all-wallets';
@@ -24,9 +28,13 @@ const GRID_GLYPH =
   );
 
 /** Connect: every announced wallet, the recent ones (at most 2) first and marked; then WalletConnect and All wallets. */
-export function ConnectScreen() {
+export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connect' }> }) {
   const t = useT();
-  const wallets = useStore($wallets);
+  const { networks } = useStore($config);
+  // Issue 10: the configured namespaces' wallets (or only `route.namespace`'s); a wallet announcing on both is one entry.
+  const namespaces = route.namespace ? [route.namespace] : networks.map((id) => id.split(':')[0]);
+  const all = useStore($wallets).filter((w) => namespaces.includes(w.namespace));
+  const wallets = all.filter((w, i) => all.findIndex((o) => o.name === w.name) === i);
   const recent = useStore($recentWallets);
   // On a phone WalletConnect leads to the wallet list (each wallet's app opens), not to a QR code.
   const onMobile = useStore($onMobile);
@@ -41,8 +49,13 @@ export function ConnectScreen() {
   const select = (id: string) => {
     if (id === WALLETCONNECT_ID) chooseWalletConnect();
     else if (id === ALL_WALLETS) pushRoute({ view: 'AllWallets' });
-    else void connect(id).catch(() => {});
+    else {
+      const name = all.find((w) => w.id === id)!.name;
+      if (all.filter((w) => w.name === name).length > 1) pushRoute({ view: 'Connect', choose: name });
+      else void connect(id).catch(() => {});
+    }
   };
+  if (route.choose) return <NamespaceChooser name={route.choose} />;
 
   return (
     <>

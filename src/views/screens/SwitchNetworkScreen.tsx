@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import type { Caip2 } from '../../core/caip.js';
+import type { Caip2, Namespace } from '../../core/caip.js';
 import { switchNetwork } from '../../stores/actions/index.js';
-import { $connected } from '../../stores/connection.js';
-import type { Route } from '../../stores/route.js';
+import { $connected, $connections } from '../../stores/connection.js';
+import { pushRoute, type Route } from '../../stores/route.js';
 import { NetworkList } from '../parts/NetworkList.js';
 import { PendingSwitch } from './PendingSwitch.js';
 import { useNetworks } from './networks.js';
@@ -14,6 +14,7 @@ type SwitchRoute = Extract<Route, { view: 'SwitchNetwork' | 'UnsupportedChain' }
 export default function SwitchNetworkScreen({ route }: { route: SwitchRoute }) {
   const t = useT();
   const connection = useStore($connected);
+  const connections = useStore($connections);
   const networks = useNetworks();
   return (
     <div className="switch-network">
@@ -24,7 +25,8 @@ export default function SwitchNetworkScreen({ route }: { route: SwitchRoute }) {
         current={connection?.chainId}
         pending={route.pending}
         labels={{ list: t('switch.networksLabel'), current: t('switch.current') }}
-        onSelect={(id) => void switchNetwork(id as Caip2).catch(() => {})}
+        // A network of a namespace with no connection yet asks to connect one first (SwitchActiveChain).
+        onSelect={(id) => (connections[id.split(':')[0] as Namespace] ? void switchNetwork(id as Caip2).catch(() => {}) : pushRoute({ view: 'SwitchActiveChain', chainId: id as Caip2 }))}
       />
     </div>
   );

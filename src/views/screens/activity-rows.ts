@@ -1,4 +1,6 @@
-import { truncateAddress } from '../../core/caip.js';
+import { sameAddress } from '../../core/address.js';
+import { namespaceOf, truncateAddress } from '../../core/caip.js';
+import { explorerLink } from '../../core/explorer.js';
 import { decimalToBaseUnits } from '../../core/amount.js';
 import { formatDecimalString, formatShortDateTime, formatTokenAmount } from '../../core/format.js';
 import type { MessageId } from '../../core/messages.js';
@@ -23,7 +25,7 @@ export const visibleTransfers = (tx: Transaction, zeroDecimal: ReadonlySet<strin
  * by its operation, without the hidden amount. A call that moved nothing at all is listed.
  */
 export const isListed = (tx: Transaction, zeroDecimal: ReadonlySet<string>, me: string) =>
-  !tx.transfers?.length || visibleTransfers(tx, zeroDecimal).length > 0 || tx.metadata.sentFrom.toLowerCase() === me.toLowerCase();
+  !tx.transfers?.length || visibleTransfers(tx, zeroDecimal).length > 0 || sameAddress(tx.metadata.sentFrom, me);
 
 const OPERATIONS: Record<string, MessageId> = {
   send: 'activity.out', receive: 'activity.in', trade: 'activity.trade', approve: 'activity.op.approve',
@@ -44,17 +46,20 @@ export function activityRow(tx: Transaction, me: string, network: NetworkInfo, z
   const transfers = visibleTransfers(tx, zeroDecimal);
   const { sentFrom, sentTo, operationType, status, hash, minedAt } = tx.metadata;
   const directions = new Set(transfers.map((tr) => tr.direction));
-  const fromMe = sentFrom.toLowerCase() === me.toLowerCase();
+  // EVM hex addresses compare without case; base58 (Solana) exactly.
+  const fromMe = sameAddress(sentFrom, me);
   const direction: ActivityDirection =
-    directions.size === 1 ? [...directions][0]! : directions.size > 1 ? 'self' : fromMe && sentTo.toLowerCase() === me.toLowerCase() ? 'self' : fromMe ? 'out' : 'in';
+    directions.size === 1 ? [...directions][0]! : directions.size > 1 ? 'self' : fromMe && sameAddress(sentTo, me) ? 'self' : fromMe ? 'out' : 'in';
   const operation =
     directions.size > 1 ? t('activity.trade')
     : transfers.length > 0 ? t(direction === 'in' ? 'activity.in' : direction === 'out' ? 'activity.out' : 'activity.self')
     : t(OPERATIONS[operationType] ?? 'activity.op.other');
   const failed = status === 'failed';
   // Who the other side is: the sender of what came in; for what went out, the receiver of a coin transfer,
-  // or the contract the transaction called (a token transfer's receiver is not in the history's wire format).
-  const native = transfers.length > 0 && transfers.every((tr) => tr.fungible_info?.symbol === network.nativeCurrency.symbol && !tr.nft_info);
+  // or on EVM the contract the transaction called (a token transfer's receiver is not in the history's wire
+  // format). On Solana there is no token contract in between: `sentTo` is the receiver, SOL or SPL alike.
+  const native =
+    namespaceOf(network.id) === 'solana' || (transfers.length > 0 && transfers.every((tr) => tr.fungible_info?.symbol === network.nativeCurrency.symbol && !tr.nft_info));
   const [id, address] =
     direction === 'in' ? (['activity.from', sentFrom] as const)
     : direction === 'self' && directions.size <= 1 ? ([undefined, undefined] as const)
@@ -62,7 +67,7 @@ export function activityRow(tx: Transaction, me: string, network: NetworkInfo, z
     : (['activity.via', sentTo] as const);
   const first = transfers[0];
   const symbolOf = (tr: Transfer) => tr.fungible_info?.symbol ?? tr.nft_info?.name ?? '';
-  const explorer = network.blockExplorerUrl;
+  const explorer = explorerLink(network.id, hash, network);
   return {
     id: tx.id,
     title: failed ? t('activity.failedOp', { operation }) : operation,
@@ -75,7 +80,7 @@ export function activityRow(tx: Transaction, me: string, network: NetworkInfo, z
     iconUrl: first?.fungible_info?.icon?.url,
     initial: first ? symbolOf(first).slice(0, 1) || undefined : undefined,
     failed,
-    explorer: explorer && /^0x[0-9a-f]{64}$/i.test(hash) ? { href: `${explorer.replace(/\/+$/, '')}/tx/${hash}`, label: t('activity.viewOnExplorer', { explorer: new URL(explorer).host }) } : undefined,
+    explorer: explorer ? { href: explorer.href, label: t('activity.viewOnExplorer', { explorer: explorer.host }) } : undefined,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { Caip2 } from '../../../src/core/caip.js';
 import { DEFAULT_CONFIG, type WidgetConfig } from '../../../src/core/config.js';
 import { $config } from '../../../src/stores/config.js';
-import { $connection, $walletStatuses } from '../../../src/stores/connection.js';
+import { $connection, $connections, $walletStatuses } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
-import { $lastConnection } from '../../../src/stores/last-connection.js';
+import { $lastConnection, lastConnection } from '../../../src/stores/last-connection.js';
 import { $modal } from '../../../src/stores/modal.js';
 import { $recentWallets } from '../../../src/stores/recent-wallets.js';
 import { resetRoute } from '../../../src/stores/route.js';
@@ -14,6 +14,8 @@ import { announceWallet, createFakeProvider, type FakeProvider, walletInfo } fro
 export function resetStores(config: Partial<WidgetConfig> = {}): void {
   $config.set({ ...DEFAULT_CONFIG, ...config });
   $connection.set({ status: 'disconnected' });
+  $connections.set({});
+  lastConnection('solana').set(null);
   $walletStatuses.set({});
   $lastError.set(undefined);
   $lastConnection.set(null);

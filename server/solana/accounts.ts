@@ -69,7 +69,7 @@ export function parseTokenData(reader: AccountReader, d: Uint8Array): ParsedToke
 export function accountJson(reader: AccountReader, address: string, encoding = 'base64'): Record<string, unknown> | null {
   const a = reader.account(address);
   if (!a) return null;
-  const base = { executable: a.executable, lamports: Number(a.lamports), owner: a.owner, rentEpoch: MAX_RENT_EPOCH, space: a.data.length };
+  const base = { executable: a.executable, lamports: a.lamports, owner: a.owner, rentEpoch: MAX_RENT_EPOCH, space: a.data.length };
   if (encoding === 'jsonParsed' && isTokenProgram(a.owner)) {
     const parsed = parseTokenData(reader, a.data);
     if (parsed) return { ...base, data: { program: a.owner === TOKEN_PROGRAM ? 'spl-token' : 'spl-token-2022', parsed, space: a.data.length } };

@@ -49,7 +49,7 @@ export function createMethods(ledger: Ledger): Record<string, RpcMethod> {
     },
     getRecentPrioritizationFees: () => [],
     getMinimumBalanceForRentExemption: ([size]) => Number(ledger.svm.minimumBalanceForRentExemption(BigInt(Number(size) || 0))),
-    getBalance: ([address]) => ({ ...ctx(), value: Number(ledger.balance(assertAddress(address))) }),
+    getBalance: ([address]) => ({ ...ctx(), value: ledger.balance(assertAddress(address)) }),
     getAccountInfo: ([address, c]) => ({ ...ctx(), value: accountJson(ledger, assertAddress(address), cfg(c).encoding) }),
     getMultipleAccounts: ([addresses, c]) => ({ ...ctx(), value: (addresses as unknown[]).map((a) => accountJson(ledger, assertAddress(a), cfg(c).encoding)) }),
     getTokenAccountBalance: ([address]) => {

@@ -3,7 +3,7 @@
 import type { WebSocket } from 'ws';
 import { accountJson } from './accounts.js';
 import type { Ledger, TxRecord } from './ledger.js';
-import type { JsonRpcHandler } from './rpc.js';
+import { type JsonRpcHandler, toJson } from './rpc.js';
 
 interface Subscription {
   ws: WebSocket;
@@ -47,7 +47,7 @@ export class PubSub {
     }
     if (m.id === undefined) return; // web3.js's heartbeat is a notification ('ping')
     const reply = (o: object): void => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ jsonrpc: '2.0', id: m.id, ...o }));
+      if (ws.readyState === ws.OPEN) ws.send(toJson({ jsonrpc: '2.0', id: m.id, ...o }));
     };
     const p = m.params ?? [];
     const method = m.method ?? '';
@@ -68,7 +68,7 @@ export class PubSub {
       reply({ result: true }); // lenient: a signature subscription is gone once it fired
     } else {
       const answer = await this.handle({ jsonrpc: '2.0', id: m.id, method, params: p });
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(answer));
+      if (ws.readyState === ws.OPEN) ws.send(toJson(answer));
     }
   }
 
@@ -84,6 +84,6 @@ export class PubSub {
   }
 
   private notify(ws: WebSocket, method: string, subscription: number, result: unknown): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ jsonrpc: '2.0', method, params: { result, subscription } }));
+    if (ws.readyState === ws.OPEN) ws.send(toJson({ jsonrpc: '2.0', method, params: { result, subscription } }));
   }
 }

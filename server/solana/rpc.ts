@@ -25,5 +25,11 @@ export function createHandler(methods: Record<string, RpcMethod>): JsonRpcHandle
   };
 }
 
-/** Bigints (lamports, slots) go out as JSON numbers, as a real RPC sends them. */
-export const toJson = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+/**
+ * Bigints (lamports, slots) go out as exact JSON integers, as a real RPC sends them: a double would round a
+ * balance past 2^53 lamports. JSON.stringify cannot write a bigint, so each is written as a marked string
+ * first and the marks are taken off.
+ */
+const BIGINT_MARK = '\u0000bigint:';
+export const toJson = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${BIGINT_MARK}${v}` : v)).replace(/"\\u0000bigint:(-?\d+)"/g, '$1');

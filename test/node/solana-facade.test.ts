@@ -10,6 +10,7 @@ import {
 } from '@solana/web3.js';
 import { TOKEN_PROGRAM_ID, createMint, getOrCreateAssociatedTokenAccount, mintTo, transfer } from '@solana/spl-token';
 import { LOCAL_SOLANA_CHAIN_ID, LOCAL_SOLANA_GENESIS_HASH } from '../../server/solana/constants.js';
+import { FAUCET } from '../../server/solana/ledger.js';
 import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
 
 let chain: SolanaChain;
@@ -29,6 +30,20 @@ describe('Solana facade', () => {
     assert.equal(chain.chainId, LOCAL_SOLANA_CHAIN_ID);
     assert.equal(LOCAL_SOLANA_CHAIN_ID, `solana:${LOCAL_SOLANA_GENESIS_HASH.slice(0, 32)}`);
     assert.equal(new URL(chain.wsUrl).port, String(Number(new URL(chain.rpcUrl).port) + 1));
+  });
+
+  it('answers balances past 2^53 lamports as exact integers, as a validator does', async () => {
+    const raw = async (method: string, params: unknown[]) =>
+      (await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).text();
+    // An odd airdrop leaves the faucet (10^18 at start) with a balance no double can hold.
+    const sig = await conn.requestAirdrop(Keypair.fromSeed(new Uint8Array(32).fill(9)).publicKey, 1_000_000_001);
+    await conn.confirmTransaction({ signature: sig, ...(await conn.getLatestBlockhash()) }, 'confirmed');
+    const address = FAUCET.publicKey.toBase58();
+    const balance = /"value":(\d+)/.exec(await raw('getBalance', [address]))?.[1];
+    const account = /"lamports":(\d+)/.exec(await raw('getAccountInfo', [address, { encoding: 'base64' }]))?.[1];
+    // 10^18 at start, less the airdrop and its 5000-lamport fee (the first test made no transaction).
+    assert.equal(balance, String(10n ** 18n - 1_000_000_001n - 5000n));
+    assert.equal(account, balance);
   });
 
   it('airdrops, and confirmTransaction sees it', async () => {

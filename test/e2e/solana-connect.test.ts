@@ -116,7 +116,7 @@ describe('Solana Wallet Standard connect (dev wallet)', () => {
 
     // Reload: both come back without a prompt.
     await page.reload();
-    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')?.state.connections.length === 2);
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')?.state?.connections.length === 2);
     assert.equal(await page.locator('dev-wallet-prompt [data-kind="connect"]').count(), 0, 'no prompt on restore');
 
     await page.evaluate(() => document.querySelector('wallet-connect-modal')!.disconnect('solana'));

@@ -71,6 +71,18 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     expect(el.getProvider('eip155')).to.equal(undefined);
   });
 
+  it('the Account view shows the active Solana account (truncated base58 address), without failing', async () => {
+    const errors = record<{ code: string }>('wallet-error');
+    await showWallets();
+    button(el, names.sol)!.click();
+    await waitFor(() => el.state.namespace === 'solana', 'the Solana connection');
+    await openAndRender(el);
+    await waitFor(() => el.state.view === 'Account' && bodyText(el).includes('4Nd1mB…DB4T'), 'the Solana account in Account');
+    expect(bodyText(el)).to.not.include('Something went wrong');
+    errors.stop();
+    expect(errors.details.map((d) => d.code)).to.not.include('RENDER_FAILED');
+  });
+
   it("getProvider('solana') throws NOT_CONNECTED without a Solana connection", () => {
     expect(() => el.getProvider('solana')).to.throw('No wallet is connected').with.property('code', 'NOT_CONNECTED');
   });

@@ -83,6 +83,24 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     expect(errors.details.map((d) => d.code)).to.not.include('RENDER_FAILED');
   });
 
+  it("Account's Disconnect ends the connection shown (the active one); the other stays and becomes active", async () => {
+    const disconnects = record<{ namespace: string }>('wallet-disconnect');
+    await showWallets();
+    button(el, names.evm)!.click();
+    await waitFor(() => el.state.namespace === 'eip155', 'the EVM connection');
+    await openAndRender(el, { namespace: 'solana' });
+    await waitFor(() => button(el, names.sol), 'Solana wallets');
+    button(el, names.sol)!.click();
+    await waitFor(() => el.state.namespace === 'solana', 'the Solana connection');
+    await openAndRender(el);
+    const disconnect = await waitFor(() => parts(el, 'button').find((b) => b.dataset.action === 'disconnect'), 'the Disconnect button');
+    disconnect.click();
+    await waitFor(() => disconnects.details.length === 1, 'wallet-disconnect');
+    disconnects.stop();
+    expect(disconnects.details).to.deep.equal([{ namespace: 'solana' }]);
+    expect(el.state).to.include({ status: 'connected', namespace: 'eip155', address: ALICE });
+  });
+
   it("getProvider('solana') throws NOT_CONNECTED without a Solana connection", () => {
     expect(() => el.getProvider('solana')).to.throw('No wallet is connected').with.property('code', 'NOT_CONNECTED');
   });

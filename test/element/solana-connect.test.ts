@@ -9,6 +9,8 @@ import { bodyText, cleanup, mount, openAndRender, parts, record, titleText, wait
 const MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VoAgqkn';
 let serial = 0;
+// Views whose code loads on demand: the test server compiles a chunk on its first request, slow on a busy machine.
+const LAZY_MS = 10_000;
 
 const labels = (el: HTMLElement) => parts(el, 'wallet-button').map((b) => b.querySelector('.list-label')?.textContent);
 const button = (el: HTMLElement, label: string) => parts(el, 'wallet-button').find((b) => b.querySelector('.list-label')?.textContent === label);
@@ -109,7 +111,7 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     const connects = record<{ namespace: string }>('wallet-connect');
     await showWallets();
     button(el, names.dual)!.click();
-    await waitFor(() => bodyText(el).includes(`${names.dual} works on more than one kind of network. Which one do you want to connect?`), 'the chooser');
+    await waitFor(() => bodyText(el).includes(`${names.dual} works on more than one kind of network. Which one do you want to connect?`), 'the chooser', LAZY_MS);
     expect(labels(el)).to.deep.equal(['Ethereum and EVM networks', 'Solana']);
     await expectAccessible(el, 'the namespace chooser');
     button(el, 'Solana')!.click();
@@ -143,7 +145,7 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     await openAndRender(el, { view: 'SwitchNetwork' });
     await waitFor(() => networkButton(el, 'Solana Devnet'), 'the Solana networks in the list');
     networkButton(el, 'Solana Devnet')!.click();
-    await waitFor(() => bodyText(el).includes('Switch to Solana?'), 'SwitchActiveChain');
+    await waitFor(() => bodyText(el).includes('Switch to Solana?'), 'SwitchActiveChain', LAZY_MS);
     expect(titleText(el)).to.equal('Switch Network');
     expect(el.state.view).to.equal('SwitchActiveChain');
     expect(bodyText(el)).to.include('Solana Devnet needs a Solana wallet, and none is connected yet. Your other connection stays.');

@@ -86,7 +86,8 @@ describe('Solana Wallet Standard connect (dev wallet)', () => {
     await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).click();
     await prompt(page, 'reject');
     await inModal(page, '[role="alert"]').filter({ hasText: 'Connection rejected' }).waitFor();
-    assert.deepEqual((await events(page, 'wallet-error')).map((e) => e.detail), [{ code: 'CONNECTION_REJECTED', message: 'Connection rejected' }]);
+    assert.deepEqual(await waitForEvent(page, 'wallet-error'), { code: 'CONNECTION_REJECTED', message: 'Connection rejected' });
+    assert.equal((await widgetState(page)).status, 'disconnected');
     assert.deepEqual(await seriousA11yViolations(page), []);
     await inModal(page, 'button').filter({ hasText: 'Try again' }).click();
     await prompt(page, 'approve');

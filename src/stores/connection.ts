@@ -47,8 +47,8 @@ export const $chainSupported = computed([$connected, $config], (c, config) => !c
 
 /**
  * SPEC.md §4: each wallet's own connection status is connected, active or disconnected; nothing else. Several
- * wallets may hold a grant (connected); one is the wallet in use (active), and only its events move the
- * connection (`isActiveWallet`).
+ * wallets may hold a grant (connected); one is the wallet in use (active: the active connection's). Each
+ * namespace's connection moves only with the events of the wallet it records (`establishConnection`).
  */
 export const WALLET_STATUSES = ['connected', 'active', 'disconnected'] as const;
 export type WalletStatus = (typeof WALLET_STATUSES)[number];

@@ -9,6 +9,8 @@ import { bodyText, cleanup, mount, openAndRender, parts, record, titleText, wait
 const MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VoAgqkn';
 let serial = 0;
+// Views whose code loads on demand: the test server compiles a chunk on its first request, slow on a busy machine.
+const LAZY_MS = 10_000;
 
 const labels = (el: HTMLElement) => parts(el, 'wallet-button').map((b) => b.querySelector('.list-label')?.textContent);
 const button = (el: HTMLElement, label: string) => parts(el, 'wallet-button').find((b) => b.querySelector('.list-label')?.textContent === label);
@@ -71,6 +73,36 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     expect(el.getProvider('eip155')).to.equal(undefined);
   });
 
+  it('the Account view shows the active Solana account (truncated base58 address), without failing', async () => {
+    const errors = record<{ code: string }>('wallet-error');
+    await showWallets();
+    button(el, names.sol)!.click();
+    await waitFor(() => el.state.namespace === 'solana', 'the Solana connection');
+    await openAndRender(el);
+    await waitFor(() => el.state.view === 'Account' && bodyText(el).includes('4Nd1mB…DB4T'), 'the Solana account in Account');
+    expect(bodyText(el)).to.not.include('Something went wrong');
+    errors.stop();
+    expect(errors.details.map((d) => d.code)).to.not.include('RENDER_FAILED');
+  });
+
+  it("Account's Disconnect ends the connection shown (the active one); the other stays and becomes active", async () => {
+    const disconnects = record<{ namespace: string }>('wallet-disconnect');
+    await showWallets();
+    button(el, names.evm)!.click();
+    await waitFor(() => el.state.namespace === 'eip155', 'the EVM connection');
+    await openAndRender(el, { namespace: 'solana' });
+    await waitFor(() => button(el, names.sol), 'Solana wallets');
+    button(el, names.sol)!.click();
+    await waitFor(() => el.state.namespace === 'solana', 'the Solana connection');
+    await openAndRender(el);
+    const disconnect = await waitFor(() => parts(el, 'button').find((b) => b.dataset.action === 'disconnect'), 'the Disconnect button');
+    disconnect.click();
+    await waitFor(() => disconnects.details.length === 1, 'wallet-disconnect');
+    disconnects.stop();
+    expect(disconnects.details).to.deep.equal([{ namespace: 'solana' }]);
+    expect(el.state).to.include({ status: 'connected', namespace: 'eip155', address: ALICE });
+  });
+
   it("getProvider('solana') throws NOT_CONNECTED without a Solana connection", () => {
     expect(() => el.getProvider('solana')).to.throw('No wallet is connected').with.property('code', 'NOT_CONNECTED');
   });
@@ -79,7 +111,7 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     const connects = record<{ namespace: string }>('wallet-connect');
     await showWallets();
     button(el, names.dual)!.click();
-    await waitFor(() => bodyText(el).includes(`${names.dual} works on more than one kind of network. Which one do you want to connect?`), 'the chooser');
+    await waitFor(() => bodyText(el).includes(`${names.dual} works on more than one kind of network. Which one do you want to connect?`), 'the chooser', LAZY_MS);
     expect(labels(el)).to.deep.equal(['Ethereum and EVM networks', 'Solana']);
     await expectAccessible(el, 'the namespace chooser');
     button(el, 'Solana')!.click();
@@ -113,7 +145,7 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     await openAndRender(el, { view: 'SwitchNetwork' });
     await waitFor(() => networkButton(el, 'Solana Devnet'), 'the Solana networks in the list');
     networkButton(el, 'Solana Devnet')!.click();
-    await waitFor(() => bodyText(el).includes('Switch to Solana?'), 'SwitchActiveChain');
+    await waitFor(() => bodyText(el).includes('Switch to Solana?'), 'SwitchActiveChain', LAZY_MS);
     expect(titleText(el)).to.equal('Switch Network');
     expect(el.state.view).to.equal('SwitchActiveChain');
     expect(bodyText(el)).to.include('Solana Devnet needs a Solana wallet, and none is connected yet. Your other connection stays.');

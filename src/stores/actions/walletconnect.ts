@@ -9,7 +9,7 @@ import { isRejection, toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import '../../core/messages-walletconnect.js';
 import { $config } from '../config.js';
-import { $connection } from '../connection.js';
+import { $connected, $connection, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { $lastConnection } from '../last-connection.js';
 import { $modal, setModalOpen } from '../modal.js';
@@ -80,13 +80,14 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   // choice before that choice's attempt starts: only a choice's own URI is shown, and opens its wallet.
   // Closing the modal keeps the attempt (closing is not cancelling); leaving the view abandons it.
   const current = () => mine === attempt && !left && $route.get().view === 'ConnectingWalletConnect';
-  if ($connection.get().status === 'connected' || $connection.get().status === 'reconnecting') {
+  // A WalletConnect session connects EVM (issue 10: a Solana connection may stay beside it).
+  if ($connections.get().eip155 || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     replaceRoute({ ...route, error: errorSummary(error) });
     reportError(error);
     return;
   }
-  $connection.set({ status: 'connecting', walletId: wallet?.id ?? WALLETCONNECT_ID });
+  if (!$connected.get()) $connection.set({ status: 'connecting', walletId: wallet?.id ?? WALLETCONNECT_ID });
   $pairing.set({ state: 'starting' });
 
   // Settles with the first approval (or refusal) of any URI shown in this attempt; ends when the visitor leaves.
@@ -188,7 +189,8 @@ export async function restoreWalletConnect(): Promise<void> {
     return giveUp(false); // the relay may come back: keep the session for the next visit
   }
   const session = client.session.getAll().find((s) => s.topic === stored.topic && s.expiry * 1000 > Date.now());
-  if (!session || $connection.get().status !== 'reconnecting') return giveUp(!session);
+  // Given up meanwhile (nothing connected and no longer reconnecting), or EVM connected another way.
+  if (!session || $connections.get().eip155 || (!$connected.get() && $connection.get().status !== 'reconnecting')) return giveUp(!session);
   const connector = useSession(client, { ...stored, chainId: stored.chainId as Caip2 });
   const result = await connector.restore();
   if (!result) {

@@ -110,7 +110,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
           </button>
         </li>
         <li>
-          <button type="button" className="list-button" part="button" data-action="disconnect" onClick={() => void disconnect()}>
+          <button type="button" className="list-button" part="button" data-action="disconnect" onClick={() => void disconnect(connection?.namespace)}>
             <span className="network-icon"><Icon name="disconnect" /></span>
             <span className="list-label">{t('action.disconnect')}</span>
           </button>

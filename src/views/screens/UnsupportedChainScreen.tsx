@@ -20,7 +20,7 @@ export default function UnsupportedChainScreen({ route }: { route: Extract<Route
       </p>
       {connection ? <p className="hint">{t('unsupported.current', { network: network?.name ?? connection.chainId })}</p> : null}
       <SwitchNetworkScreen route={route} />
-      <button type="button" className="button secondary" part="button" data-action="disconnect" onClick={() => void disconnect()}>
+      <button type="button" className="button secondary" part="button" data-action="disconnect" onClick={() => void disconnect(connection?.namespace)}>
         {t('action.disconnect')}
       </button>
     </div>

@@ -1,0 +1,130 @@
+// Issue 10 end to end: the dev wallet's Wallet Standard (Solana) side and its EIP-6963 side in one Connect view,
+// in Debian Chromium against the local stack. The demo page stays EVM-only for the other suites; this suite adds
+// the local Solana network to `networks` as the page is parsed (before the widget reads it).
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
+import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
+import { ACCOUNT_0, DEV_WALLET_ID, type DemoPage, type E2E, closeContext, cspViolations, events, inModal, openDemo, openModal, seriousA11yViolations, startE2E, waitForEvent, widgetState } from './harness.js';
+
+const NETWORKS = `eip155:31337,eip155:31338,${LOCAL_SOLANA_CHAIN_ID}`;
+const SOL_ADDRESS = solanaDevKeypair(0).address;
+const SOLANA_ID = 'solana:Dev Wallet';
+const prompt = (page: Page, action: 'approve' | 'reject') => page.locator(`dev-wallet-prompt [data-kind="connect"] [data-action="${action}"]`).click();
+const namespaces = async (page: Page) => (await widgetState(page)).connections.map((c) => c.namespace);
+
+describe('Solana Wallet Standard connect (dev wallet)', () => {
+  let e2e: E2E;
+  let demo: DemoPage | undefined;
+  before(async () => {
+    e2e = await startE2E();
+  });
+  after(async () => {
+    await e2e?.stop();
+  });
+  afterEach(async () => {
+    if (!demo) return;
+    const current = demo;
+    demo = undefined;
+    try {
+      assert.deepEqual(await cspViolations(current.page), [], 'no CSP violation');
+      assert.deepEqual(current.errors, [], 'no page or console error');
+    } finally {
+      await closeContext(current.context);
+    }
+  });
+
+  /** The demo with the local Solana network configured (the attribute is set as the parser inserts the element). */
+  async function openWithSolana(context?: BrowserContext): Promise<DemoPage> {
+    context ??= await e2e.browser.newContext();
+    await context.addInitScript((networks) => {
+      new MutationObserver((_, observer) => {
+        const el = document.querySelector('wallet-connect-modal');
+        if (!el) return;
+        el.setAttribute('networks', networks);
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    }, NETWORKS);
+    demo = await openDemo(e2e, context);
+    return demo;
+  }
+
+  it('no request before open; the dev wallet is one entry, the chooser connects Solana with wallet-connect and state', async () => {
+    const { page, requests } = await openWithSolana();
+    const widgetRequests = () => requests.filter((url) => !url.includes('/dist/') && !url.includes('/demo'));
+    const atLoad = widgetRequests().length;
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.networks.length === 3);
+    await openModal(page);
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).waitFor();
+    assert.equal(await inModal(page, '[part~="wallet-button"]').filter({ hasText: 'Dev Wallet' }).count(), 1, 'one entry for the wallet on both namespaces');
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'the chooser is axe clean');
+    await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).click();
+    await prompt(page, 'approve');
+    const detail = await waitForEvent(page, 'wallet-connect');
+    assert.deepEqual(detail, {
+      address: SOL_ADDRESS,
+      caipAddress: `${LOCAL_SOLANA_CHAIN_ID}:${SOL_ADDRESS}`,
+      chainId: LOCAL_SOLANA_CHAIN_ID,
+      namespace: 'solana',
+      connector: { id: SOLANA_ID, name: 'Dev Wallet', type: 'injected' },
+    });
+    const state = await widgetState(page);
+    assert.equal(state.namespace, 'solana');
+    assert.deepEqual(state.connections.map((c) => c.caipAddress), [`${LOCAL_SOLANA_CHAIN_ID}:${SOL_ADDRESS}`]);
+    assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getProvider('solana').publicKey), SOL_ADDRESS);
+    // Wallet Standard discovery and connecting made no request of their own (the page's own files aside).
+    assert.deepEqual(widgetRequests().slice(atLoad).filter((url) => !url.includes('/chunks/')), []);
+  });
+
+  it('a refusal shows "Connection rejected"; Try again connects', async () => {
+    const { page } = await openWithSolana();
+    await openModal(page);
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).click();
+    await prompt(page, 'reject');
+    await inModal(page, '[role="alert"]').filter({ hasText: 'Connection rejected' }).waitFor();
+    assert.deepEqual(await waitForEvent(page, 'wallet-error'), { code: 'CONNECTION_REJECTED', message: 'Connection rejected' });
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    await inModal(page, 'button').filter({ hasText: 'Try again' }).click();
+    await prompt(page, 'approve');
+    await waitForEvent(page, 'wallet-connect');
+    assert.equal((await widgetState(page)).namespace, 'solana');
+  });
+
+  it('EVM and Solana at once: SwitchActiveChain, both connections, reload restores both, disconnect one then the other', async () => {
+    const { page } = await openWithSolana();
+    await openModal(page);
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).filter({ hasText: 'Ethereum and EVM networks' }).click();
+    await prompt(page, 'approve');
+    await waitForEvent(page, 'wallet-connect');
+
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'SwitchNetwork' }));
+    await inModal(page, '[part~="network-button"]').filter({ hasText: 'Solana Local' }).click();
+    await inModal(page, '[role="status"]').filter({ hasText: 'Switch to Solana?' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'SwitchActiveChain is axe clean');
+    await inModal(page, 'button').filter({ hasText: 'Connect a Solana wallet' }).click();
+    await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).click();
+    await prompt(page, 'approve');
+    await waitForEvent(page, 'wallet-connect', 2);
+    const connects = (await events(page, 'wallet-connect')).map((e) => e.detail as { namespace: string; address: string });
+    assert.deepEqual(connects.map((c) => [c.namespace, c.address]), [['eip155', ACCOUNT_0], ['solana', SOL_ADDRESS]]);
+    assert.deepEqual(await namespaces(page), ['eip155', 'solana']);
+
+    // Reload: both come back without a prompt.
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')?.state?.connections.length === 2);
+    assert.equal(await page.locator('dev-wallet-prompt [data-kind="connect"]').count(), 0, 'no prompt on restore');
+
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.disconnect('solana'));
+    assert.equal((await widgetState(page)).namespace, 'eip155');
+    assert.deepEqual(await namespaces(page), ['eip155']);
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.disconnect('eip155'));
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    assert.deepEqual((await events(page, 'wallet-disconnect')).map((e) => e.detail), [{ namespace: 'solana' }, { namespace: 'eip155' }]);
+  });
+});

@@ -15,3 +15,14 @@ export function base58Decode(text: string): Uint8Array | undefined {
   for (; value > 0n; value >>= 8n) bytes.unshift(Number(value & 0xffn));
   return Uint8Array.from([...new Array<number>(zeros).fill(0), ...bytes]);
 }
+
+/** `bytes` in base58: each leading zero byte is a "1", the rest one big number. */
+export function base58Encode(bytes: Uint8Array): string {
+  let zeros = 0;
+  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
+  let value = 0n;
+  for (const byte of bytes) value = (value << 8n) + BigInt(byte);
+  let out = '';
+  for (; value > 0n; value /= 58n) out = ALPHABET[Number(value % 58n)]! + out;
+  return '1'.repeat(zeros) + out;
+}

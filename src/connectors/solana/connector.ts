@@ -10,7 +10,8 @@ import { t } from '../../core/messages.js';
 import { rpcRequest } from '../evm/json-rpc.js';
 import type { ConnectResult, ConnectorListeners, SolanaConnector, SolanaHostProvider } from '../types.js';
 import { type SolanaNow, solanaHostProvider } from './host-provider.js';
-import { decodeBase58, isSolanaAddress } from './base58.js';
+import { isSolanaAddress } from '../../core/address.js';
+import { base58Decode } from '../../core/base58.js';
 import { pickSolanaChain, servesChain, standardChain } from './chains.js';
 
 /** Whether a registered Wallet Standard wallet can be a Solana connector: a `solana:` chain and `standard:connect`. */
@@ -120,7 +121,7 @@ export function createSolanaConnector(wallet: Wallet, networks: () => readonly C
       const signed = await connector.signTransaction(transaction, chainId);
       if (!rpcUrl) throw notSupported(`${SolanaSignAndSendTransaction} (and no RPC for ${chainId})`);
       const signature = await rpcRequest(rpcUrl, { method: 'sendTransaction', params: [base64(signed), { encoding: 'base64' }] });
-      const bytes = typeof signature === 'string' ? decodeBase58(signature) : undefined;
+      const bytes = typeof signature === 'string' ? base58Decode(signature) : undefined;
       if (!bytes) throw new WidgetError('INVALID_RESPONSE', t('error.invalidResponse'), { details: `sendTransaction: ${JSON.stringify(signature)}` });
       return bytes;
     },

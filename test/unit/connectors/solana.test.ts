@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { decodeBase58, encodeBase58, isSolanaAddress } from '../../../src/connectors/solana/base58.js';
+import { isSolanaAddress } from '../../../src/core/address.js';
+import { base58Decode as decodeBase58, base58Encode as encodeBase58 } from '../../../src/core/base58.js';
 import { pickSolanaChain, servesChain } from '../../../src/connectors/solana/chains.js';
 import { createSolanaConnector, isSolanaWallet } from '../../../src/connectors/solana/connector.js';
 import { isEvmConnector, isSolanaConnector } from '../../../src/connectors/types.js';

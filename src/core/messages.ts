@@ -51,6 +51,8 @@ const en = {
   'connect.walletConnect': 'WalletConnect',
   'connect.qrCode': 'QR code',
   'connect.allWallets': 'All wallets',
+  'connect.terms': 'Terms of Service',
+  'connect.privacy': 'Privacy Policy',
   'connecting.continueIn': 'Continue in {wallet}',
   'connecting.acceptRequest': 'Accept the connection request in your wallet.',
   'connecting.rejectedHint': 'The request was declined in the wallet.',

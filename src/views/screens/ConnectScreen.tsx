@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { WALLETCONNECT_ID } from '../../core/constants.js';
 import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
+import { $config } from '../../stores/config.js';
 import { $onMobile } from '../../stores/device.js';
 import { pushRoute } from '../../stores/route.js';
 import { $recentWallets } from '../../stores/recent-wallets.js';
@@ -38,6 +39,11 @@ export function ConnectScreen() {
     { id: WALLETCONNECT_ID, name: t('connect.walletConnect'), icon: QR_GLYPH, tag: onMobile ? undefined : t('connect.qrCode') },
     { id: ALL_WALLETS, name: t('connect.allWallets'), icon: GRID_GLYPH },
   ];
+  const { termsUrl, privacyUrl } = useStore($config);
+  const legal = [
+    [termsUrl, t('connect.terms')],
+    [privacyUrl, t('connect.privacy')],
+  ].filter(([href]) => href);
   const select = (id: string) => {
     if (id === WALLETCONNECT_ID) chooseWalletConnect();
     else if (id === ALL_WALLETS) pushRoute({ view: 'AllWallets' });
@@ -48,6 +54,13 @@ export function ConnectScreen() {
     <>
       {installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
+      {legal.length ? (
+        <p className="legal" part="legal">
+          {legal.map(([href, text]) => (
+            <a key={href} href={href} target="_blank" rel="noopener noreferrer">{text}</a>
+          ))}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
 import { expectAccessible, loadAxe } from './support/axe.js';
-import { cleanup, mount, openAndRender, part, walletButtons } from './support/element.js';
+import { cleanup, dialogOf, mount, openAndRender, part, waitFor, walletButtons } from './support/element.js';
 
 const links = (el: WalletConnectModalElement) =>
   [...(part(el, 'legal')?.querySelectorAll('a') ?? [])].map((a) => ({ text: a.textContent, href: a.href, target: a.target, rel: a.rel }));
@@ -30,6 +30,8 @@ describe('<wallet-connect-modal> terms-url and privacy-url', () => {
     expect(links(el).map((l) => l.text)).to.deep.equal(['Privacy Policy']);
     el.removeAttribute('privacy-url');
     el.close();
+    // Reopen only once the close has rendered: open() right after close() finds the old view still shown.
+    await waitFor(() => !dialogOf(el).open, 'the dialog to close');
     await openAndRender(el);
     expect(walletButtons(el)).to.have.length(0);
     expect(part(el, 'legal')).to.equal(null);

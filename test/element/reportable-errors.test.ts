@@ -25,4 +25,12 @@ describe('test support: failures about elements are reported', () => {
     makeReportable(error);
     expect(error).to.deep.equal({ actual: { text: 'Terms of Service' }, expected: ['a'] });
   });
+
+  it("runs first on each failure, before mocha's reporter stringifies the diff", () => {
+    const runner = (window as unknown as { __WTR_MOCHA_RUNNER__: Mocha.Runner }).__WTR_MOCHA_RUNNER__;
+    const first = runner.listeners('fail')[0] as (test: unknown, error: unknown) => void;
+    const error = { actual: document.createElement('button'), expected: document.createElement('a') };
+    first(null, error);
+    expect(error).to.deep.equal({ actual: '<button>', expected: '<a>' });
+  });
 });

@@ -1,0 +1,20 @@
+import { chromium } from 'playwright-core';
+import { chromiumPath, chromiumArgs } from '/work/helpers/touches2/scripts/chromium.mjs';
+const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console:', m.text()));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Debugger.enable');
+cdp.on('Debugger.paused', async (ev) => {
+  console.log('PAUSED', ev.reason);
+  for (const f of ev.callFrames.slice(0, 25)) console.log('  at', f.functionName, f.url.replace(/.*\/\/[^/]+/, ''), f.location.lineNumber + 1, f.location.columnNumber + 1);
+  process.exit(0);
+});
+await page.goto('http://127.0.0.1:18917/?wtr-test-file=%2Ftest%2Felement%2Ffocus.test.ts%3Fwtr-manual-session%3Dtrue');
+await new Promise((r) => setTimeout(r, 25000));
+console.log('pausing');
+await cdp.send('Debugger.pause');
+await new Promise((r) => setTimeout(r, 5000));
+console.log('no pause reported');
+await browser.close();

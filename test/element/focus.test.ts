@@ -55,6 +55,7 @@ describe('<wallet-connect-modal> focus', () => {
     beta.handle('eth_requestAccounts', () => approval.promise);
     await openAndRender(el);
     await waitFor(() => walletButtons(el).length === 2, 'two wallets');
+    await waitFor(() => active() === walletButtons(el)[0], 'focus on the first wallet');
     // The wallet's prompt: another modal <dialog> over ours, as the dev wallet shows.
     const prompt = document.createElement('dialog');
     prompt.setAttribute('data-test-prompt', '');
@@ -68,6 +69,25 @@ describe('<wallet-connect-modal> focus', () => {
     await waitFor(() => dialogOf(el).contains(active()), 'focus back inside', 1000).catch(() => {});
     expect(document.activeElement).to.equal(el);
     expect(active()).to.equal(part(el, 'back-button'));
+    approval.reject(new Error('abandoned'));
+  });
+
+  it("when the view changed behind the wallet's prompt and the browser gives focus back to ✕, it moves on to the view's first control", async () => {
+    const approval = deferred<string[]>();
+    beta.handle('eth_requestAccounts', () => approval.promise);
+    await openAndRender(el);
+    await waitFor(() => walletButtons(el).length === 2, 'two wallets');
+    // ✕ had focus when the prompt opened (the browser's own first focus on showModal, before ours).
+    part(el, 'close-button')!.focus();
+    const prompt = document.createElement('dialog');
+    prompt.setAttribute('data-test-prompt', '');
+    prompt.innerHTML = '<button>Approve</button>';
+    document.body.append(prompt);
+    prompt.showModal();
+    walletButtons(el)[1]!.click();
+    await waitFor(() => titleText(el) === 'Beta Wallet', 'the ConnectingExternal view');
+    prompt.close();
+    expect(active()?.getAttribute('part')).to.equal('back-button');
     approval.reject(new Error('abandoned'));
   });
 });

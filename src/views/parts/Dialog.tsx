@@ -75,20 +75,29 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
     if (!open) return;
     const body = dialog.querySelector('.body')!;
     const header = dialog.querySelector('.header')!;
+    // True while our focus did not land (the dialog was inert under the wallet's own modal prompt).
+    let missed = false;
     const settle = () => {
       const root = dialog.getRootNode() as ShadowRoot | Document;
       const current = root.activeElement;
       // Leave the visitor's own choice alone: only move from nowhere, the header or a removed element.
       if (current && current !== dialog && !header.contains(current) && body.contains(current)) return true;
-      focusFirstControl(dialog);
-      return body.querySelector(CONTROLS) !== null;
+      missed = !focusFirstControl(dialog);
+      return !missed && body.querySelector(CONTROLS) !== null;
     };
-    if (settle()) return;
+    // When that prompt closes, the browser gives focus back to what had it before (often ✕): move on.
+    const onFocusIn = (event: FocusEvent) => {
+      if (missed && header.contains(event.target as Node)) settle();
+    };
+    dialog.addEventListener('focusin', onFocusIn);
     const observer = new MutationObserver(() => {
       if (settle()) observer.disconnect();
     });
-    observer.observe(body, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    if (!settle()) observer.observe(body, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      dialog.removeEventListener('focusin', onFocusIn);
+    };
   }, [open, viewKey]);
 
   // Focus never falls out to the page while open: when the wallet's own prompt (a modal dialog of the

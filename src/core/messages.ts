@@ -36,6 +36,8 @@ const en = {
   'view.SendReview': 'Review Send',
   'view.SendResult': 'Transaction',
   'view.Receive': 'Receive',
+  'view.WhatIsAWallet': 'What is a wallet?',
+  'view.GetAWallet': 'Get a wallet',
 
   'action.close': 'Close',
   'action.back': 'Back',
@@ -82,7 +84,8 @@ export type MessageId =
   | keyof typeof import('./messages-transactions.js').transactionMessages
   | keyof typeof import('./messages-activity.js').activityMessages
   | keyof typeof import('./messages-directory.js').directoryMessages
-  | keyof typeof import('./messages-walletconnect.js').walletConnectMessages;
+  | keyof typeof import('./messages-walletconnect.js').walletConnectMessages
+  | keyof typeof import('./messages-help.js').helpMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

@@ -13,7 +13,7 @@ export interface OpenOptions {
 /** The view to show for what the host asked, given the connection. Views that need parameters fall back. */
 function routeFor(view: ViewName | undefined): Route {
   const connection = $connection.get();
-  if (connection.status !== 'connected') return view === 'AllWallets' ? { view: 'AllWallets' } : { view: 'Connect' };
+  if (connection.status !== 'connected') return view === 'AllWallets' || view === 'WhatIsAWallet' || view === 'GetAWallet' ? { view } : { view: 'Connect' };
   if (!$chainSupported.get()) return { view: 'UnsupportedChain' };
   switch (view) {
     case 'SwitchNetwork':
@@ -31,6 +31,8 @@ function routeFor(view: ViewName | undefined): Route {
     case 'UnsupportedChain':
     case 'SendReview':
     case 'SendResult':
+    case 'WhatIsAWallet':
+    case 'GetAWallet':
       return { view: 'Account' };
     default:
       return view satisfies never;

@@ -26,6 +26,7 @@ const SendResultScreen = lazyScreen(() => import('./SendResultScreen.js'));
 const ReceiveScreen = lazyScreen(() => import('./ReceiveScreen.js'));
 const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
 const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
+const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -51,6 +52,9 @@ function Screen({ route }: { route: Route }) {
       return <SendResultScreen route={route} />;
     case 'Receive':
       return <ReceiveScreen />;
+    case 'WhatIsAWallet':
+    case 'GetAWallet':
+      return <HelpScreen route={route} />;
     default:
       return route satisfies never;
   }

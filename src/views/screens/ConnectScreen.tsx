@@ -54,13 +54,12 @@ export function ConnectScreen() {
     <>
       {installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
-      {legal.length ? (
-        <p className="legal" part="legal">
-          {legal.map(([href, text]) => (
-            <a key={href} href={href} target="_blank" rel="noopener noreferrer">{text}</a>
-          ))}
-        </p>
-      ) : null}
+      <p className="legal" part="legal">
+        <button type="button" part="help-button" onClick={() => pushRoute({ view: 'WhatIsAWallet' })}>{t('view.WhatIsAWallet')}</button>
+        {legal.map(([href, text]) => (
+          <a key={href} href={href} target="_blank" rel="noopener noreferrer">{text}</a>
+        ))}
+      </p>
     </>
   );
 }

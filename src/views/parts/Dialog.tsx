@@ -19,9 +19,12 @@ export interface DialogProps {
 
 const CONTROLS = 'button:not(:disabled), a[href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
+/** The first control shown in `scope` (Suspense keeps a view it replaces in the DOM, hidden, while the next one loads). */
+const firstShown = (scope: Element | null) => [...(scope?.querySelectorAll<HTMLElement>(CONTROLS) ?? [])].find((control) => control.checkVisibility());
+
 /** The view's first control; the header's (Back, then ✕) while the view has none, e.g. while a wallet asks. */
 function focusFirstControl(dialog: HTMLDialogElement): boolean {
-  const target = dialog.querySelector<HTMLElement>(`.body :is(${CONTROLS})`) ?? dialog.querySelector<HTMLElement>(`.header :is(${CONTROLS})`);
+  const target = firstShown(dialog.querySelector('.body')) ?? firstShown(dialog.querySelector('.header')) ?? null;
   target?.focus({ preventScroll: true });
   return target !== null && target.getRootNode() instanceof ShadowRoot && (target.getRootNode() as ShadowRoot).activeElement === target;
 }
@@ -80,10 +83,11 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
     const settle = () => {
       const root = dialog.getRootNode() as ShadowRoot | Document;
       const current = root.activeElement;
-      // Leave the visitor's own choice alone: only move from nowhere, the header or a removed element.
-      if (current && current !== dialog && !header.contains(current) && body.contains(current)) return true;
+      // Leave the visitor's own choice alone: only move from nowhere, the header, or a removed or hidden
+      // element (a lazy view loading the first time: Suspense hides the old view until the new one is in).
+      if (current && current !== dialog && !header.contains(current) && body.contains(current) && current.checkVisibility()) return true;
       missed = !focusFirstControl(dialog);
-      return !missed && body.querySelector(CONTROLS) !== null;
+      return !missed && firstShown(body) !== undefined;
     };
     // When that prompt closes, the browser gives focus back to what had it before (often ✕): move on.
     const onFocusIn = (event: FocusEvent) => {

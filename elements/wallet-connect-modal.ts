@@ -20,7 +20,7 @@ import { attachHost } from './reactions.js';
 import { adoptStyles } from './styles.js';
 
 // Every view name the `open()` type accepts (README lists them); views that need a choice made in the modal open the view that fits.
-const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'SwitchActiveChain', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive'] as const satisfies readonly ViewName[];
+const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'SwitchActiveChain', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive', 'WhatIsAWallet', 'GetAWallet'] as const satisfies readonly ViewName[];
 const _everyView: Exclude<ViewName, (typeof VIEWS)[number]> extends never ? true : false = true;
 const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
 const namespaceArg = z.optional(z.enum(['eip155', 'solana']));
@@ -46,6 +46,8 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr auth-url - origin of the secure frame for email/social login (accepted, not used yet)
  * @attr siwx-url - base URL of the sign-in backend (accepted, not used yet)
  * @attr siwx-required - boolean: sign-in is mandatory (accepted, not used yet)
+ * @attr terms-url - terms of service: an http(s) URL or a path resolved against the page; a link in the Connect view's footer
+ * @attr privacy-url - privacy policy: the same form; a link beside it
  * @attr rpc-urls - JSON object CAIP-2 → RPC URL (also the `rpcUrls` property, which takes an object)
  * @attr network-meta - JSON object CAIP-2 → { name?, icon?, explorer?, nativeCurrency? } (also the `networkMeta` property)
  * @attr features - comma list: send, history (email, socials, swaps, onramp, names: accepted, not used yet)

@@ -31,6 +31,8 @@ export interface WidgetConfig {
   directoryUrl: string | undefined;
   authUrl: string | undefined;
   siwxUrl: string | undefined;
+  termsUrl: string | undefined;
+  privacyUrl: string | undefined;
   siwxRequired: boolean;
   rpcUrls: Partial<Record<Caip2, string>>;
   networkMeta: Partial<Record<Caip2, NetworkMeta>>;
@@ -49,6 +51,8 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   directoryUrl: undefined,
   authUrl: undefined,
   siwxUrl: undefined,
+  termsUrl: undefined,
+  privacyUrl: undefined,
   siwxRequired: false,
   rpcUrls: {},
   networkMeta: {},
@@ -127,6 +131,8 @@ export const ATTRIBUTES = {
   'directory-url': spec({ key: 'directoryUrl', ...serviceUrlAttribute }),
   'auth-url': spec({ key: 'authUrl', ...serviceUrlAttribute }),
   'siwx-url': spec({ key: 'siwxUrl', ...serviceUrlAttribute }),
+  'terms-url': spec({ key: 'termsUrl', ...serviceUrlAttribute }),
+  'privacy-url': spec({ key: 'privacyUrl', ...serviceUrlAttribute }),
   'siwx-required': spec({ key: 'siwxRequired', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
   'rpc-urls': spec({
     key: 'rpcUrls', kind: 'json', accepts: 'a JSON object from CAIP-2 id to http(s) RPC URL, e.g. {"eip155:1":"https://…"}',

@@ -14,7 +14,9 @@ export type ViewName =
   | 'Send'
   | 'SendReview'
   | 'SendResult'
-  | 'Receive';
+  | 'Receive'
+  | 'WhatIsAWallet'
+  | 'GetAWallet';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {

@@ -37,6 +37,8 @@ const en = {
   'view.SendReview': 'Review Send',
   'view.SendResult': 'Transaction',
   'view.Receive': 'Receive',
+  'view.WhatIsAWallet': 'What is a wallet?',
+  'view.GetAWallet': 'Get a wallet',
 
   'action.close': 'Close',
   'action.back': 'Back',
@@ -52,6 +54,8 @@ const en = {
   'connect.walletConnect': 'WalletConnect',
   'connect.qrCode': 'QR code',
   'connect.allWallets': 'All wallets',
+  'connect.terms': 'Terms of Service',
+  'connect.privacy': 'Privacy Policy',
   'connecting.continueIn': 'Continue in {wallet}',
   'connecting.acceptRequest': 'Accept the connection request in your wallet.',
   'connecting.rejectedHint': 'The request was declined in the wallet.',
@@ -82,7 +86,8 @@ export type MessageId =
   | keyof typeof import('./messages-activity.js').activityMessages
   | keyof typeof import('./messages-directory.js').directoryMessages
   | keyof typeof import('./messages-walletconnect.js').walletConnectMessages
-  | keyof typeof import('./messages-solana.js').solanaMessages;
+  | keyof typeof import('./messages-solana.js').solanaMessages
+  | keyof typeof import('./messages-help.js').helpMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

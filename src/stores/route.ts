@@ -21,7 +21,10 @@ export type Route =
   | { view: 'SendResult'; transaction: SentTransaction }
   | { view: 'UnsupportedChain'; pending?: Caip2; error?: RouteError }
   /** The visitor's own address as a QR code, to receive. */
-  | { view: 'Receive' };
+  | { view: 'Receive' }
+  /** Help for visitors without a wallet: what one is, and where to get one. */
+  | { view: 'WhatIsAWallet' }
+  | { view: 'GetAWallet' };
 
 /**
  * A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable).

@@ -101,6 +101,22 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
     assert.deepEqual(await events(page, 'wallet-connect'), []);
   });
 
+  it("Escape in the wallet's prompt refuses, and focus comes back inside the modal (on Retry), not to the page body", async () => {
+    const { page } = await e2e.open();
+    await openModal(page);
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await page.locator('dev-wallet-prompt [data-kind="connect"]').waitFor();
+    await page.keyboard.press('Escape');
+    await inModal(page, '[part="body"] [role="alert"]').waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'WALLET-CONNECT-MODAL', undefined, { timeout: 3000 }).catch(() => {});
+    const focused = await page.evaluate(() => {
+      const host = document.activeElement;
+      const inner = host?.shadowRoot?.activeElement;
+      return { host: host?.tagName, inner: inner?.textContent };
+    });
+    assert.deepEqual(focused, { host: 'WALLET-CONNECT-MODAL', inner: 'Try again' });
+  });
+
   it('closing is not cancelling: a connection the wallet approves after the modal closed is made, and the modal stays closed', async () => {
     const { page } = await e2e.open();
     await openModal(page);

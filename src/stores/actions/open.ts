@@ -15,7 +15,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
   // A namespace with no connection yet: Connect, showing only its wallets.
   if (namespace && !$connections.get()[namespace]) return { view: 'Connect', namespace };
   const connection = $connection.get();
-  if (connection.status !== 'connected') return view === 'AllWallets' ? { view: 'AllWallets' } : { view: 'Connect' };
+  if (connection.status !== 'connected') return view === 'AllWallets' || view === 'WhatIsAWallet' || view === 'GetAWallet' ? { view } : { view: 'Connect' };
   if (!$chainSupported.get()) return { view: 'UnsupportedChain' };
   switch (view) {
     case 'SwitchNetwork':
@@ -34,6 +34,8 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'SwitchActiveChain':
     case 'SendReview':
     case 'SendResult':
+    case 'WhatIsAWallet':
+    case 'GetAWallet':
       return { view: 'Account' };
     default:
       return view satisfies never;

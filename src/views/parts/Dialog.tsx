@@ -13,15 +13,31 @@ export interface DialogProps {
   onBack(): void;
   children: ReactNode;
   footer?: ReactNode;
+  /** Changes with the view: focus then moves to the new view's first control. */
+  viewKey?: string;
+}
+
+const CONTROLS = 'button:not(:disabled), a[href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** The first control shown in `scope` (Suspense keeps a view it replaces in the DOM, hidden, while the next one loads). */
+const firstShown = (scope: Element | null) => [...(scope?.querySelectorAll<HTMLElement>(CONTROLS) ?? [])].find((control) => control.checkVisibility());
+
+/** The view's first control; the header's (Back, then ✕) while the view has none, e.g. while a wallet asks. */
+function focusFirstControl(dialog: HTMLDialogElement): boolean {
+  const target = firstShown(dialog.querySelector('.body')) ?? firstShown(dialog.querySelector('.header')) ?? null;
+  target?.focus({ preventScroll: true });
+  return target !== null && target.getRootNode() instanceof ShadowRoot && (target.getRootNode() as ShadowRoot).activeElement === target;
 }
 
 /**
  * The native modal `<dialog>`: showModal() gives focus containment, Escape and an inert page.
  * Focus returns to whatever had it before opening. Labelled by the view title.
  */
-export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss, onBack, children, footer }: DialogProps) {
+export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss, onBack, children, footer, viewKey }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const height = useRef(0);
   const state = useRef({ open, dismissible, onDismiss });
   state.current = { open, dismissible, onDismiss };
 
@@ -35,6 +51,82 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
       restoreFocus(opener.current);
       opener.current = null;
     }
+  }, [open]);
+
+  // The panel's height as last laid out (0 while closed), so a view change can start from it.
+  useEffect(() => {
+    const observer = new ResizeObserver(([entry]) => {
+      height.current = entry!.borderBoxSize[0]!.blockSize;
+    });
+    observer.observe(panel.current!);
+    return () => observer.disconnect();
+  }, []);
+
+  // No jump between views: the height moves from the old view's to the new one's (not with reduced motion).
+  useLayoutEffect(() => {
+    const from = height.current;
+    const to = panel.current!.getBoundingClientRect().height;
+    if (from && to && Math.abs(from - to) > 1 && matchMedia('(prefers-reduced-motion: no-preference)').matches) {
+      panel.current!.animate({ height: [`${from}px`, `${to}px`] }, { duration: 200, easing: 'ease-out' });
+    }
+  }, [viewKey]);
+
+  // Focus goes to the view's first control (not ✕) on opening and on each view change. A lazy view
+  // renders its controls later: until the visitor moves focus, follow the body as it fills.
+  useEffect(() => {
+    const dialog = ref.current!;
+    if (!open) return;
+    const body = dialog.querySelector('.body')!;
+    const header = dialog.querySelector('.header')!;
+    // True while our focus did not land (the dialog was inert under the wallet's own modal prompt).
+    let missed = false;
+    const settle = () => {
+      const root = dialog.getRootNode() as ShadowRoot | Document;
+      const current = root.activeElement;
+      // Leave the visitor's own choice alone: only move from nowhere, the header, or a removed or hidden
+      // element (a lazy view loading the first time: Suspense hides the old view until the new one is in).
+      if (current && current !== dialog && !header.contains(current) && body.contains(current) && current.checkVisibility()) return true;
+      missed = !focusFirstControl(dialog);
+      return !missed && firstShown(body) !== undefined;
+    };
+    // When that prompt closes, the browser gives focus back to what had it before (often ✕): move on.
+    const onFocusIn = (event: FocusEvent) => {
+      if (missed && header.contains(event.target as Node)) settle();
+    };
+    dialog.addEventListener('focusin', onFocusIn);
+    const observer = new MutationObserver(() => {
+      if (settle()) observer.disconnect();
+    });
+    if (!settle()) observer.observe(body, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      dialog.removeEventListener('focusin', onFocusIn);
+    };
+  }, [open, viewKey]);
+
+  // Focus never falls out to the page while open: when the wallet's own prompt (a modal dialog of the
+  // page, or an extension's window) closes, focus would land on the page's body; bring it back.
+  useEffect(() => {
+    if (!open) return;
+    const dialog = ref.current!;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const active = document.activeElement;
+        if (dialog.open && (active === null || active === document.body || active === document.documentElement)) focusFirstControl(dialog);
+      });
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget === null) check();
+    };
+    document.addEventListener('focusout', onFocusOut, true);
+    window.addEventListener('focus', check);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('focusout', onFocusOut, true);
+      window.removeEventListener('focus', check);
+    };
   }, [open]);
 
   useEffect(() => {
@@ -66,7 +158,7 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
 
   return (
     <dialog ref={ref} part="dialog" className="dialog" aria-labelledby="wcm-title">
-      <div className="panel" part="panel">
+      <div ref={panel} className="panel" part="panel">
         <header className="header" part="header">
           {canGoBack ? (
             <button type="button" className="icon-button" part="back-button" aria-label={labels.back} onClick={onBack}>

@@ -36,9 +36,9 @@ export function DirectoryWalletGrid({ items, label, busy, onSelect }: { items: D
     <ul className="directory-grid" part="directory-list" aria-label={label} aria-busy={busy}>
       {items.map((item) => (
         <li key={item.id}>
-          <button type="button" className="directory-wallet" part="wallet-button" data-wallet-id={item.id} onClick={() => onSelect(item.id)}>
+          <button type="button" className="directory-wallet" part="wallet-button" data-wallet-id={item.id} title={item.name} onClick={() => onSelect(item.id)}>
             <DirectoryIcon key={item.image ?? ''} name={item.name} image={item.image} />
-            <span className="directory-name">{item.name}</span>
+            <span className={/\s/.test(item.name.trim()) ? 'directory-name' : 'directory-name one-word'}>{item.name}</span>
             {item.tag ? (
               <>
                 {' '}

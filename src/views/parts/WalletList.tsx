@@ -15,7 +15,7 @@ export function WalletList({ wallets, label, onSelect }: { wallets: WalletListIt
         <li key={wallet.id}>
           <button type="button" className="list-button" part="wallet-button" data-wallet-id={wallet.id} onClick={() => onSelect(wallet.id)}>
             <WalletIcon name={wallet.name} icon={wallet.icon} />
-            <span className="list-label">{wallet.name}</span>
+            <span className="list-label" title={wallet.name}>{wallet.name}</span>
             {wallet.tag ? <span className="tag">{wallet.tag}</span> : null}
           </button>
         </li>

@@ -27,6 +27,7 @@ const ReceiveScreen = lazyScreen(() => import('./ReceiveScreen.js'));
 const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
 const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
 const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScreen.js'));
+const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -54,6 +55,9 @@ function Screen({ route }: { route: Route }) {
       return <SendResultScreen route={route} />;
     case 'Receive':
       return <ReceiveScreen />;
+    case 'WhatIsAWallet':
+    case 'GetAWallet':
+      return <HelpScreen route={route} />;
     default:
       return route satisfies never;
   }
@@ -98,6 +102,7 @@ export function App() {
     {floating ? <div className="toast-dock"><Toast key={toast.id} variant={toast.variant} message={toast.message} /></div> : null}
     <Dialog
       open={modal.open}
+      viewKey={route.view}
       dismissible={dismissible}
       title={title}
       canGoBack={canGoBack && route.view !== 'UnsupportedChain'}

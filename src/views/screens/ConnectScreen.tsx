@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { WALLETCONNECT_ID } from '../../core/constants.js';
 import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
-import { $onMobile } from '../../stores/device.js';
 import { $config } from '../../stores/config.js';
+import { $onMobile } from '../../stores/device.js';
 import { pushRoute, type Route } from '../../stores/route.js';
 import { lazyScreen } from './lazy-screen.js';
 import { $recentWallets } from '../../stores/recent-wallets.js';
@@ -46,6 +46,11 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
     { id: WALLETCONNECT_ID, name: t('connect.walletConnect'), icon: QR_GLYPH, tag: onMobile ? undefined : t('connect.qrCode') },
     { id: ALL_WALLETS, name: t('connect.allWallets'), icon: GRID_GLYPH },
   ];
+  const { termsUrl, privacyUrl } = useStore($config);
+  const legal = [
+    [termsUrl, t('connect.terms')],
+    [privacyUrl, t('connect.privacy')],
+  ].filter(([href]) => href);
   const select = (id: string) => {
     if (id === WALLETCONNECT_ID) chooseWalletConnect();
     else if (id === ALL_WALLETS) pushRoute({ view: 'AllWallets' });
@@ -61,6 +66,12 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
     <>
       {installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
+      <p className="legal" part="legal">
+        <button type="button" part="help-button" onClick={() => pushRoute({ view: 'WhatIsAWallet' })}>{t('view.WhatIsAWallet')}</button>
+        {legal.map(([href, text]) => (
+          <a key={href} href={href} target="_blank" rel="noopener noreferrer">{text}</a>
+        ))}
+      </p>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { WalletConnectModalElement } from '../../../src/index.js';
+import './reportable-errors.js';
 
 /** Polls `check` each animation frame until it returns a truthy value (React renders asynchronously). */
 export async function waitFor<T>(check: () => T, what = 'condition', timeoutMs = 3000): Promise<NonNullable<T>> {

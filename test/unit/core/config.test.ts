@@ -34,7 +34,7 @@ describe('core/config parseAttribute', () => {
     expect([...ATTRIBUTE_NAMES].sort()).to.deep.equal(
       [
         'allow-unsupported-chain', 'api-url', 'auth-url', 'default-network', 'directory-url', 'features', 'lang',
-        'network-meta', 'networks', 'project-id', 'relay-url', 'rpc-urls', 'siwx-required', 'siwx-url', 'theme',
+        'network-meta', 'networks', 'project-id', 'relay-url', 'rpc-urls', 'privacy-url', 'siwx-required', 'siwx-url', 'terms-url', 'theme',
       ].sort(),
     );
   });

@@ -80,7 +80,8 @@ export type MessageId =
   | keyof typeof import('./messages-transactions.js').transactionMessages
   | keyof typeof import('./messages-activity.js').activityMessages
   | keyof typeof import('./messages-directory.js').directoryMessages
-  | keyof typeof import('./messages-walletconnect.js').walletConnectMessages;
+  | keyof typeof import('./messages-walletconnect.js').walletConnectMessages
+  | keyof typeof import('./messages-button.js').buttonMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

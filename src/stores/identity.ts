@@ -3,8 +3,8 @@ import { getIdentity } from '../services/wallet-api.js';
 import { $connected } from './connection.js';
 import { $walletApi } from './wallet-api-config.js';
 
-/** The connected account's name and avatar (ENS on EVM), cached 5 min by the service layer. */
-export const $identity = atom<{ name: string | null; avatar: string | null } | undefined>(undefined);
+/** The connected account's name and avatar (ENS on EVM), cached 5 min by the service layer; `address` is whose. */
+export const $identity = atom<{ name: string | null; avatar: string | null; address?: string } | undefined>(undefined);
 
 async function load() {
   const connection = $connected.get();
@@ -14,7 +14,7 @@ async function load() {
   const address = connection.address;
   try {
     const identity = await getIdentity(api, address, address);
-    if ($connected.get()?.address === address) $identity.set(identity);
+    if ($connected.get()?.address === address) $identity.set({ ...identity, address });
   } catch {
     // A missing name is not worth a toast: the address is shown instead.
   }

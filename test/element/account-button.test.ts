@@ -183,11 +183,19 @@ describe('<wallet-connect-button>', () => {
     await textIs(host, 'Connect Wallet');
   });
 
-  it('connected: generated avatar, short address and the balance from the chain; pressing it opens Account', async () => {
+  it('connected: generated avatar and short address; pressing it opens Account, whose balance it then shows', async () => {
+    $nativeBalance.set({ status: 'idle' }); // as on a fresh page: no balance read yet (earlier tests read this account's)
     const host = addButton();
     await connectThroughModal();
-    await waitFor(() => partOf(host, 'balance'), 'the balance');
-    const button = inner(host)!;
+    // The modal closed on connecting, before any view read the balance: the button shows none (it reads nothing itself).
+    const button = await textIs(host, SHORT);
+    expect(partOf(host, 'balance')).to.equal(null);
+    expect($nativeBalance.lc, 'listeners of the balance').to.equal(0);
+    button.click();
+    await waitFor(() => dialogOf(modal).open && titleText(modal) === 'Account', 'the Account view');
+    await waitFor(() => partOf(host, 'balance'), 'the balance the Account view read');
+    modal.close();
+    await waitFor(() => !dialogOf(modal).open, 'the modal to close');
     expect(partOf(host, 'address')!.textContent).to.equal(SHORT);
     expect(nameOf(button)).to.equal(`${SHORT}, Balance: 1 ETH`);
     expect(button.title).to.equal(ALICE);
@@ -198,9 +206,6 @@ describe('<wallet-connect-button>', () => {
     expect(getComputedStyle(avatar).backgroundImage).to.match(/^linear-gradient/);
     await expectAccessible(host, 'connected');
 
-    button.click();
-    await waitFor(() => dialogOf(modal).open && titleText(modal) === 'Account', 'the Account view');
-    modal.close();
     await modal.disconnect();
     await textIs(host, 'Connect Wallet');
     expect(partOf(host, 'balance')).to.equal(null);

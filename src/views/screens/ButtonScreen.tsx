@@ -1,5 +1,6 @@
 import '../../core/messages-button.js';
 import { useStore } from '@nanostores/react';
+import { onNotify } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { avatarHues } from '../../core/avatar.js';
 import { truncateAddress } from '../../core/caip.js';
@@ -11,23 +12,24 @@ import { AccountButton } from '../parts/AccountButton.js';
 import { useT } from './use-t.js';
 
 type Data = typeof import('./button-data.js');
-type Shown = { data: Data; balance: ReturnType<Data['$nativeBalance']['get']>; identity: ReturnType<Data['$identity']['get']> };
+type Shown = { data: Data; balance: Data['$nativeBalance']['value']; identity: Data['$identity']['value'] };
 
 /**
- * The balance and identity, once `live`: the modal has been opened on this page. Until then the button reads
- * no store that would fetch (a store's first listener starts its read), so before the modal is opened the
- * button makes no request but for its own code, and it shows a balance only once the modal's views read it.
+ * The balance and identity as the modal's views have read them. The button never starts a read: it does not
+ * listen to these stores (a store's first listener starts its read), it peeks at their values and hears their
+ * changes (`onNotify`). Their code loads once the modal has been opened with a connection (`live`), as before
+ * that nothing has been read; so a page with the button loads one chunk for it before open, and makes no request.
  */
 function useAccountData(live: boolean): Shown | undefined {
   const [shown, setShown] = useState<Shown>();
   useEffect(() => {
-    if (!live) return setShown(undefined);
+    if (!live) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('./button-data.js').then((data) => {
       if (cancelled) return;
-      const update = () => setShown({ data, balance: data.$nativeBalance.get(), identity: data.$identity.get() });
-      const offs = [data.$nativeBalance.listen(update), data.$identity.listen(update)];
+      const update = () => setShown({ data, balance: data.$nativeBalance.value, identity: data.$identity.value });
+      const offs = [onNotify(data.$nativeBalance, update), onNotify(data.$identity, update)];
       update();
       stop = () => offs.forEach((off) => off());
     });
@@ -45,6 +47,7 @@ export function ButtonScreen({ theme, onClick }: { theme: string | null; onClick
   const connection = useStore($connection);
   const config = useStore($config);
   const opened = useStore($modal).opened === true;
+  // Connected after an open, the Account view's code (these stores) has loaded or is loading anyway.
   const shown = useAccountData(opened && connection.status === 'connected');
   const shownTheme = theme ?? config.theme;
   if (connection.status !== 'connected') {
@@ -55,7 +58,7 @@ export function ButtonScreen({ theme, onClick }: { theme: string | null; onClick
   const { nativeCurrency } = networkInfo(chainId, config.rpcUrls[chainId], config.networkMeta[chainId]);
   const balance = shown?.balance;
   const known = balance?.status === 'ready' && balance.key === `${chainId}:${address}` ? balance.value : undefined;
-  const identity = shown?.identity;
+  const identity = shown?.identity?.address === address ? shown.identity : undefined;
   return (
     <AccountButton
       status="connected"

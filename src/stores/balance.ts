@@ -18,21 +18,32 @@ export type BalanceState =
  */
 export const $nativeBalance = atom<BalanceState>({ status: 'idle' });
 
+/**
+ * The same state, for observers that must not start a read (<wallet-connect-button>): listening to it reads
+ * nothing, as listening to `$nativeBalance` does; it changes when a read the modal's views started does.
+ */
+export const $knownBalance = atom<BalanceState>({ status: 'idle' });
+
+const publish = (state: BalanceState) => {
+  $nativeBalance.set(state);
+  $knownBalance.set(state);
+};
+
 async function load(force = false) {
   const connection = $connected.get();
-  if (!connection || !isEvmAddress(connection.address)) return $nativeBalance.set({ status: 'idle' });
+  if (!connection || !isEvmAddress(connection.address)) return publish({ status: 'idle' });
   const key = `${connection.chainId}:${connection.address}`;
   const current = $nativeBalance.get();
   if (!force && current.status !== 'idle' && current.key === key && (current.status === 'loading' || Date.now() - current.at < NATIVE_BALANCE_TTL_MS)) return;
   const connector = findWallet(connection.walletId);
-  if (!connector || !isEvmConnector(connector)) return $nativeBalance.set({ status: 'idle' });
-  $nativeBalance.set({ status: 'loading', key });
+  if (!connector || !isEvmConnector(connector)) return publish({ status: 'idle' });
+  publish({ status: 'loading', key });
   try {
     const { readNativeBalance } = await import('../connectors/evm/balance.js');
     const value = await readNativeBalance(connection.address, await chainSource(connection.chainId, connector.getProvider()));
-    if (($nativeBalance.get() as { key?: string }).key === key) $nativeBalance.set({ status: 'ready', key, value, at: Date.now() });
+    if (($nativeBalance.get() as { key?: string }).key === key) publish({ status: 'ready', key, value, at: Date.now() });
   } catch {
-    if (($nativeBalance.get() as { key?: string }).key === key) $nativeBalance.set({ status: 'error', key, at: Date.now() });
+    if (($nativeBalance.get() as { key?: string }).key === key) publish({ status: 'error', key, at: Date.now() });
   }
 }
 

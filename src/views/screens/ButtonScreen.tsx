@@ -1,6 +1,5 @@
 import '../../core/messages-button.js';
 import { useStore } from '@nanostores/react';
-import { onNotify } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { avatarHues } from '../../core/avatar.js';
 import { truncateAddress } from '../../core/caip.js';
@@ -12,13 +11,13 @@ import { AccountButton } from '../parts/AccountButton.js';
 import { useT } from './use-t.js';
 
 type Data = typeof import('./button-data.js');
-type Shown = { data: Data; balance: Data['$nativeBalance']['value']; identity: Data['$identity']['value'] };
+type Shown = { data: Data; balance: ReturnType<Data['$knownBalance']['get']>; identity: ReturnType<Data['$knownIdentity']['get']> };
 
 /**
- * The balance and identity as the modal's views have read them. The button never starts a read: it does not
- * listen to these stores (a store's first listener starts its read), it peeks at their values and hears their
- * changes (`onNotify`). Their code loads once the modal has been opened with a connection (`live`), as before
- * that nothing has been read; so a page with the button loads one chunk for it before open, and makes no request.
+ * The balance and identity as the modal's views have read them. The button never starts a read: it listens to
+ * their `$known*` copies, not to the stores whose first listener starts a read. Their code loads once the modal
+ * has been opened with a connection (`live`), as before that nothing has been read; so a page with the button
+ * loads one chunk for it before open, and makes no request.
  */
 function useAccountData(live: boolean): Shown | undefined {
   const [shown, setShown] = useState<Shown>();
@@ -28,8 +27,8 @@ function useAccountData(live: boolean): Shown | undefined {
     let cancelled = false;
     void import('./button-data.js').then((data) => {
       if (cancelled) return;
-      const update = () => setShown({ data, balance: data.$nativeBalance.value, identity: data.$identity.value });
-      const offs = [onNotify(data.$nativeBalance, update), onNotify(data.$identity, update)];
+      const update = () => setShown({ data, balance: data.$knownBalance.get(), identity: data.$knownIdentity.get() });
+      const offs = [data.$knownBalance.listen(update), data.$knownIdentity.listen(update)];
       update();
       stop = () => offs.forEach((off) => off());
     });

@@ -2,6 +2,6 @@
  * What <wallet-connect-button> shows of the account once the modal has been opened: loaded then (with the
  * stores' own code, shared with the Account view), so a page with the button loads one chunk before open.
  */
-export { $nativeBalance } from '../../stores/balance.js';
-export { $identity } from '../../stores/identity.js';
+export { $knownBalance } from '../../stores/balance.js';
+export { $knownIdentity } from '../../stores/identity.js';
 export { formatTokenAmount } from '../../core/format.js';

@@ -1,13 +1,11 @@
 import * as z from 'zod/mini';
 import { evmCaip2, isEvmAddress } from '../../core/caip.js';
 import { WidgetError } from '../../core/errors.js';
-import { isUnsupportedMethod, toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import type { NetworkInfo } from '../../core/networks.js';
 import type { ConnectResult, ConnectorListeners, EvmConnector } from '../types.js';
 import type { InjectedWallet } from './eip6963.js';
 import { forwardProviderEvents } from './provider-events.js';
-import { switchEvmChain } from './switch-chain.js';
 
 const accountsSchema = z.array(z.string().check(z.refine(isEvmAddress)));
 const chainIdSchema = z.union([
@@ -22,6 +20,9 @@ function parse<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
 }
 
 const toCaip2 = (value: unknown) => evmCaip2(String(parse(chainIdSchema, value, 'eth_chainId')));
+
+// Reading a wallet's refusal, and switching chains, are needed only once a visitor acts: their code is a chunk.
+const foreignErrors = () => import('../../core/foreign-errors.js');
 
 /** A browser-extension wallet on EVM, found through EIP-6963 (or `window.ethereum`). */
 export function createInjectedConnector(wallet: InjectedWallet): EvmConnector {
@@ -48,7 +49,7 @@ export function createInjectedConnector(wallet: InjectedWallet): EvmConnector {
         if (result.accounts.length === 0) throw new WidgetError('CONNECTION_REJECTED', t('error.connectionRejected'));
         return result;
       } catch (error) {
-        throw toWidgetError(error, 'connect');
+        throw (await foreignErrors()).toWidgetError(error, 'connect');
       }
     },
 
@@ -66,6 +67,7 @@ export function createInjectedConnector(wallet: InjectedWallet): EvmConnector {
       try {
         await request('wallet_revokePermissions', [{ eth_accounts: {} }]);
       } catch (error) {
+        const { isUnsupportedMethod, toWidgetError } = await foreignErrors();
         if (!isUnsupportedMethod(error)) throw toWidgetError(error, 'disconnect');
       }
     },
@@ -82,6 +84,7 @@ export function createInjectedConnector(wallet: InjectedWallet): EvmConnector {
         },
       }),
 
-    switchChain: (network: NetworkInfo) => switchEvmChain(request, network, async () => toCaip2(await request('eth_chainId'))),
+    switchChain: async (network: NetworkInfo) =>
+      (await import('./switch-chain.js')).switchEvmChain(request, network, async () => toCaip2(await request('eth_chainId'))),
   };
 }

@@ -1,14 +1,10 @@
-import { WidgetError, errorSummary } from '../../core/errors.js';
-import { toWidgetError } from '../../core/foreign-errors.js';
+import { WidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
 import { $connection } from '../connection.js';
 import { reportError } from '../errors.js';
-import { setModalOpen } from '../modal.js';
-import { replaceRoute, showRoute } from '../route.js';
+import { showRoute } from '../route.js';
 import { findWallet } from '../wallets.js';
-import { establishConnection } from './establish-connection.js';
-
-let attempt = 0;
+import { nextAttempt } from './connect-attempt.js';
 
 /** Asks the wallet `walletId` to connect, showing ConnectingExternal while it decides. */
 export async function connect(walletId: string): Promise<void> {
@@ -24,26 +20,11 @@ export async function connect(walletId: string): Promise<void> {
     reportError(error);
     throw error;
   }
-  const mine = ++attempt;
+  const mine = nextAttempt();
   const route = { view: 'ConnectingExternal', walletId } as const;
   showRoute(route);
   $connection.set({ status: 'connecting', walletId });
-  try {
-    const result = await connector.connect();
-    if (mine !== attempt) return; // abandoned: went back, chose again, or the host's open() (closing keeps it)
-    const { blocked } = establishConnection(connector, result);
-    if (!blocked) setModalOpen(false);
-  } catch (cause) {
-    if (mine !== attempt) return;
-    const error = toWidgetError(cause, 'connect');
-    $connection.set({ status: 'disconnected' });
-    replaceRoute({ ...route, error: errorSummary(error) });
-    reportError(error);
-  }
-}
-
-/** Abandons a connection attempt still waiting on the wallet (going back, or opening afresh; closing does not). */
-export function cancelConnect(): void {
-  attempt++;
-  if ($connection.get().status === 'connecting') $connection.set({ status: 'disconnected' });
+  // What follows the wallet's answer (setting the connection up, reading a refusal) loads meanwhile.
+  const { awaitWallet } = await import('./connect-wallet.js');
+  return awaitWallet(connector, route, mine);
 }

@@ -1,5 +1,4 @@
 import type { Namespace } from '../../core/caip.js';
-import { toWidgetError } from '../../core/foreign-errors.js';
 import { $connection } from '../connection.js';
 import { reportError } from '../errors.js';
 import { findWallet } from '../wallets.js';
@@ -17,6 +16,6 @@ export async function disconnect(namespace?: Namespace): Promise<void> {
   try {
     await connector?.disconnect();
   } catch (error) {
-    reportError(toWidgetError(error, 'disconnect'));
+    reportError((await import('../../core/foreign-errors.js')).toWidgetError(error, 'disconnect'));
   }
 }

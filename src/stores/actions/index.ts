@@ -1,7 +1,8 @@
 /** The verbs the element and the views call. */
 export { open, type OpenOptions } from './open.js';
 export { close } from './close.js';
-export { connect, cancelConnect } from './connect.js';
+export { cancelConnect } from './connect-attempt.js';
+export { connect } from './connect.js';
 export { disconnect } from './disconnect.js';
 export { switchNetwork } from './switch-network.js';
 export { reconnect } from './reconnect.js';

@@ -3,7 +3,7 @@ import type { ViewName } from '../../core/events.js';
 import { $chainSupported, $connection } from '../connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { type Route, resetRoute } from '../route.js';
-import { cancelConnect } from './connect.js';
+import { cancelConnect } from './connect-attempt.js';
 
 export interface OpenOptions {
   view?: ViewName;

@@ -1,16 +1,13 @@
 import { isEvmConnector } from '../../connectors/types.js';
 import type { Caip2 } from '../../core/caip.js';
-import { WidgetError, errorSummary } from '../../core/errors.js';
-import { toWidgetError } from '../../core/foreign-errors.js';
+import { WidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
-import { networkInfo } from '../../core/networks.js';
 import { $config } from '../config.js';
 import { $connection } from '../connection.js';
 import { reportError } from '../errors.js';
 import { $modal } from '../modal.js';
-import { $route, popRoute, replaceRoute } from '../route.js';
+import { $route, replaceRoute } from '../route.js';
 import { findWallet } from '../wallets.js';
-import { enforceSupportedChain } from './establish-connection.js';
 
 /**
  * Asks the connected wallet to move to `chainId` (adding it first when the wallet does not know it).
@@ -37,21 +34,7 @@ export async function switchNetwork(chainId: Caip2): Promise<void> {
   const route = $route.get();
   const inView = $modal.get().open && (route.view === 'SwitchNetwork' || route.view === 'UnsupportedChain') ? route.view : undefined;
   if (inView) replaceRoute({ view: inView, pending: chainId });
-  try {
-    await connector.switchChain(networkInfo(chainId, config.rpcUrls[chainId], config.networkMeta[chainId]));
-  } catch (cause) {
-    const error = toWidgetError(cause, 'switch');
-    if (inView) replaceRoute({ view: inView, error: errorSummary(error) });
-    return fail(error);
-  }
-  // Wallets announce the change with chainChanged; some resolve first, so record it here as well.
-  const now = $connection.get();
-  if (now.status === 'connected' && now.chainId !== chainId) $connection.set({ ...now, chainId });
-  if (inView === 'SwitchNetwork') {
-    // SPEC: back to Account (or to wherever the visitor came from).
-    if (!popRoute()) replaceRoute({ view: 'Account' });
-  } else if (inView) {
-    replaceRoute({ view: inView });
-  }
-  enforceSupportedChain();
+  // Asking the wallet, and what follows its answer, is code loaded meanwhile.
+  const { askWalletToSwitch } = await import('./switch-network-wallet.js');
+  return askWalletToSwitch(connector, chainId, inView, fail);
 }

@@ -7,6 +7,7 @@ import { $modal } from '../../../src/stores/modal.js';
 import { $recentWallets } from '../../../src/stores/recent-wallets.js';
 import { $history, $route, pushRoute } from '../../../src/stores/route.js';
 import { ALICE, deferred, providerError } from '../support/fake-wallet.js';
+import { until } from '../support/until.js';
 import { type PageWallet, pageWallet, resetStores, watchWallets } from '../support/stores.js';
 
 describe('actions/connect', () => {
@@ -48,6 +49,15 @@ describe('actions/connect', () => {
     });
     expect($modal.get().open).to.equal(false);
     expect($walletStatuses.get()[wallet.id]).to.equal('active');
+  });
+
+  it('an attempt abandoned at once, before its code has loaded, never asks the wallet', async () => {
+    const done = connect(wallet.id);
+    cancelConnect();
+    await done;
+    expect(wallet.provider.calls.map((c) => c.method)).to.not.include('eth_requestAccounts');
+    expect($connection.get()).to.deep.equal({ status: 'disconnected' });
+    expect($route.get()).to.deep.equal({ view: 'ConnectingExternal', walletId: wallet.id });
   });
 
   it('remembers the wallet as recent (persisted) and as the connection to restore', async () => {
@@ -97,6 +107,7 @@ describe('actions/connect', () => {
     const approval = deferred<string[]>();
     wallet.provider.handle('eth_requestAccounts', () => approval.promise);
     const done = connect(wallet.id);
+    await until(() => wallet.provider.methods().includes('eth_requestAccounts'), 'the wallet to be asked');
     cancelConnect();
     expect($connection.get()).to.deep.equal({ status: 'disconnected' });
     const route = $route.get();
@@ -115,6 +126,7 @@ describe('actions/connect', () => {
     const approval = deferred<string[]>();
     wallet.provider.handle('eth_requestAccounts', () => approval.promise);
     const done = connect(wallet.id);
+    await until(() => wallet.provider.methods().includes('eth_requestAccounts'), 'the wallet to be asked');
     open();
     expect($connection.get()).to.deep.equal({ status: 'disconnected' });
     expect($history.get()).to.deep.equal([{ view: 'Connect' }]);
@@ -128,6 +140,7 @@ describe('actions/connect', () => {
     const approval = deferred<string[]>();
     wallet.provider.handle('eth_requestAccounts', () => approval.promise);
     const done = connect(wallet.id);
+    await until(() => wallet.provider.methods().includes('eth_requestAccounts'), 'the wallet to be asked');
     cancelConnect();
     approval.reject(providerError(4001, 'User rejected the request.'));
     await done;

@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { avatarHues } from '../../core/avatar.js';
 import { truncateAddress } from '../../core/caip.js';
-import { networkInfo } from '../../core/networks.js';
 import { $config } from '../../stores/config.js';
 import { $connection } from '../../stores/connection.js';
 import { $modal } from '../../stores/modal.js';
@@ -54,9 +53,9 @@ export function ButtonScreen({ theme, onClick }: { theme: string | null; onClick
     return <AccountButton status={connection.status} label={label} balanceLabel={t('button.balance')} theme={shownTheme} onClick={onClick} />;
   }
   const { address, chainId } = connection;
-  const { nativeCurrency } = networkInfo(chainId, config.rpcUrls[chainId], config.networkMeta[chainId]);
   const balance = shown?.balance;
-  const known = balance?.status === 'ready' && balance.key === `${chainId}:${address}` ? balance.value : undefined;
+  const known = shown && balance?.status === 'ready' && balance.key === `${chainId}:${address}` ? balance.value : undefined;
+  const currency = shown && known !== undefined ? shown.data.networkInfo(chainId, config.rpcUrls[chainId], config.networkMeta[chainId]).nativeCurrency : undefined;
   const identity = shown?.identity?.address === address ? shown.identity : undefined;
   return (
     <AccountButton
@@ -66,7 +65,7 @@ export function ButtonScreen({ theme, onClick }: { theme: string | null; onClick
       address={address}
       avatar={identity?.avatar ?? undefined}
       hues={avatarHues(address)}
-      balance={known === undefined || !shown ? undefined : `${shown.data.formatTokenAmount(known, nativeCurrency.decimals, config.lang)} ${nativeCurrency.symbol}`}
+      balance={shown && currency && known !== undefined ? `${shown.data.formatTokenAmount(known, currency.decimals, config.lang)} ${currency.symbol}` : undefined}
       balanceLabel={t('button.balance')}
       theme={shownTheme}
       onClick={onClick}

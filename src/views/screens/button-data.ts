@@ -5,3 +5,4 @@
 export { $knownBalance } from '../../stores/balance.js';
 export { $knownIdentity } from '../../stores/identity.js';
 export { formatTokenAmount } from '../../core/format.js';
+export { networkInfo } from '../../core/networks.js';

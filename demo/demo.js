@@ -88,7 +88,7 @@ async function withWidget(action) {
   }
 }
 
-byId('open').addEventListener('click', () => withWidget(() => el.open()));
+// <wallet-connect-button id="open"> opens the modal itself (and shows the account once connected).
 // A disabled button sends no click; the check stays for a state that changed since the last render.
 byId('disconnect').addEventListener('click', () => withWidget(() => (el.state.status === 'connected' ? el.disconnect() : undefined)));
 
@@ -110,7 +110,7 @@ allowUnsupported.addEventListener('change', () => el.toggleAttribute('allow-unsu
 const SNIPPET_ATTRIBUTES = ['networks', 'default-network', 'rpc-urls', 'api-url', 'relay-url', 'directory-url', 'project-id', 'features', 'theme'];
 const escapeAttribute = (value, quote) => value.replaceAll('&', '&amp;').replaceAll(quote, quote === '"' ? '&quot;' : '&#39;');
 
-/** Markup that works pasted into any page: the bundle by absolute URL, the element, a button, two listeners. */
+/** Markup that works pasted into any page: the bundle by absolute URL, the element, the account button, two listeners. */
 function integrationSnippet() {
   const attributes = SNIPPET_ATTRIBUTES.filter((name) => el.hasAttribute(name)).map((name) => {
     const value = el.getAttribute(name);
@@ -123,10 +123,9 @@ function integrationSnippet() {
     `<wallet-connect-modal`,
     ...attributes,
     `></wallet-connect-modal>`,
-    `<button id="connect-wallet" type="button">Connect wallet</button>`,
+    `<wallet-connect-button></wallet-connect-button>`,
     `<script type="module">`,
     `  const modal = document.querySelector('wallet-connect-modal');`,
-    `  document.querySelector('#connect-wallet').addEventListener('click', () => modal.open());`,
     `  modal.addEventListener('wallet-connect', (e) => console.log('connected', e.detail.address, e.detail.chainId));`,
     `  modal.addEventListener('wallet-error', (e) => console.warn(e.detail.code, e.detail.message));`,
     `</script>`,

@@ -4,6 +4,7 @@
  */
 import { WalletConnectModalElement } from '../elements/wallet-connect-modal.js';
 import { defineWalletConnectModal } from '../elements/define.js';
+import { defineWalletConnectButton } from '../elements/define-button.js';
 import type { WalletEventMap } from './core/events.js';
 
 export { WalletConnectModalElement, defineWalletConnectModal };
@@ -25,6 +26,7 @@ export type { Eip1193Provider } from './connectors/types.js';
 declare global {
   interface HTMLElementTagNameMap {
     'wallet-connect-modal': WalletConnectModalElement;
+    'wallet-connect-button': HTMLElement;
   }
   // The events bubble, so listeners on document and window are typed too.
   /* eslint-disable @typescript-eslint/no-empty-object-type -- merging into the DOM's own event maps */
@@ -34,3 +36,4 @@ declare global {
 }
 
 defineWalletConnectModal();
+defineWalletConnectButton();

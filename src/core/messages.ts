@@ -87,7 +87,8 @@ export type MessageId =
   | keyof typeof import('./messages-directory.js').directoryMessages
   | keyof typeof import('./messages-walletconnect.js').walletConnectMessages
   | keyof typeof import('./messages-solana.js').solanaMessages
-  | keyof typeof import('./messages-help.js').helpMessages;
+  | keyof typeof import('./messages-help.js').helpMessages
+  | keyof typeof import('./messages-button.js').buttonMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

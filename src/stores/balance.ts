@@ -40,19 +40,30 @@ async function read(connection: Connected): Promise<bigint> {
   return readNativeBalance(address, await chainSource(chainId, connector.getProvider()));
 }
 
+/**
+ * The same state, for observers that must not start a read (<wallet-connect-button>): listening to it reads
+ * nothing, as listening to `$nativeBalance` does; it changes when a read the modal's views started does.
+ */
+export const $knownBalance = atom<BalanceState>({ status: 'idle' });
+
+const publish = (state: BalanceState) => {
+  $nativeBalance.set(state);
+  $knownBalance.set(state);
+};
+
 async function load(force = false) {
   const connection = $connected.get();
-  if (!connection || !isAddress(connection.namespace, connection.address)) return $nativeBalance.set({ status: 'idle' });
+  if (!connection || !isAddress(connection.namespace, connection.address)) return publish({ status: 'idle' });
   const key = `${connection.chainId}:${connection.address}`;
   const current = $nativeBalance.get();
   if (!force && current.status !== 'idle' && current.key === key && (current.status === 'loading' || Date.now() - current.at < NATIVE_BALANCE_TTL_MS)) return;
-  if (connection.namespace === 'eip155' && !evmConnectorOf(connection)) return $nativeBalance.set({ status: 'idle' });
-  $nativeBalance.set({ status: 'loading', key });
+  if (connection.namespace === 'eip155' && !evmConnectorOf(connection)) return publish({ status: 'idle' });
+  publish({ status: 'loading', key });
   try {
     const value = await read(connection);
-    if (($nativeBalance.get() as { key?: string }).key === key) $nativeBalance.set({ status: 'ready', key, value, at: Date.now() });
+    if (($nativeBalance.get() as { key?: string }).key === key) publish({ status: 'ready', key, value, at: Date.now() });
   } catch {
-    if (($nativeBalance.get() as { key?: string }).key === key) $nativeBalance.set({ status: 'error', key, at: Date.now() });
+    if (($nativeBalance.get() as { key?: string }).key === key) publish({ status: 'error', key, at: Date.now() });
   }
 }
 

@@ -3,18 +3,27 @@ import { getIdentity } from '../services/wallet-api.js';
 import { $connected } from './connection.js';
 import { $walletApi } from './wallet-api-config.js';
 
-/** The connected account's name and avatar (ENS on EVM), cached 5 min by the service layer. */
-export const $identity = atom<{ name: string | null; avatar: string | null } | undefined>(undefined);
+/** The connected account's name and avatar (ENS on EVM), cached 5 min by the service layer; `address` is whose. */
+type Identity = { name: string | null; avatar: string | null; address?: string } | undefined;
+export const $identity = atom<Identity>(undefined);
+
+/** The same value, for observers that must not start a read (<wallet-connect-button>): listening reads nothing. */
+export const $knownIdentity = atom<Identity>(undefined);
+
+const publish = (identity: Identity) => {
+  $identity.set(identity);
+  $knownIdentity.set(identity);
+};
 
 async function load() {
   const connection = $connected.get();
   const api = $walletApi.get();
-  $identity.set(undefined);
+  publish(undefined);
   if (!connection || !api || connection.namespace !== 'eip155') return;
   const address = connection.address;
   try {
     const identity = await getIdentity(api, address, address);
-    if ($connected.get()?.address === address) $identity.set(identity);
+    if ($connected.get()?.address === address) publish({ ...identity, address });
   } catch {
     // A missing name is not worth a toast: the address is shown instead.
   }

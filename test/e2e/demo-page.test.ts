@@ -32,6 +32,7 @@ describe('the demo page, as a site owner first sees it', () => {
     assert.match(snippet, new RegExp(`\\n {2}directory-url="${e2e.stack.directoryUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\n`));
     assert.match(snippet, /\n {2}rpc-urls='\{"eip155:31337":"http:\/\/127\.0\.0\.1:\d+\/?","eip155:31338":"http:\/\/127\.0\.0\.1:\d+\/?"\}'\n/);
     assert.doesNotMatch(snippet, /%[A-Z_0-9]+%/, 'no placeholder left');
+    assert.match(snippet, /\n><\/wallet-connect-modal>\n<wallet-connect-button><\/wallet-connect-button>\n<script type="module">\n/);
 
     // Pasted as the whole body of a page with no CSP of its own, on another path of the same server.
     const pasted = await context.newPage();
@@ -40,7 +41,7 @@ describe('the demo page, as a site owner first sees it', () => {
     const url = new URL('/pasted.html', e2e.stack.url).href;
     await pasted.route(url, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>Pasted</title><body>\n${snippet}\n</body></html>` }));
     await pasted.goto(url);
-    await pasted.click('#connect-wallet');
+    await pasted.locator('wallet-connect-button button').click();
     await inModal(pasted, 'dialog[open] [part="title"]').waitFor();
     assert.equal(await inModal(pasted, '[part="title"]').textContent(), 'Connect Wallet');
     assert.equal(await pasted.evaluate(() => document.querySelector('wallet-connect-modal')!.getAttribute('networks')), 'eip155:31337,eip155:31338');

@@ -26,6 +26,7 @@ const ON_DEMAND: [string, string][] = [
   ['irn_subscribe', 'the WalletConnect relay client'],
   ['getWallets', 'the wallet directory client'],
   ['Scan this QR code', 'the ConnectingWalletConnect view'],
+  ['Reconnecting…', 'the <wallet-connect-button> implementation'],
 ];
 
 describe('bundle budget', () => {

@@ -446,7 +446,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     assert.equal(r.stats().connections, 1);
   });
 
-  it('pings every socket every pingMs, and drops one that stops answering', async () => {
+  it('pings every socket every pingMs, and drops one that stops answering', { timeout: 15_000 }, async () => {
     const r = await relay({ pingMs: 50 });
     const a = await client(r);
     const mute = await client(r, { autoPong: false });

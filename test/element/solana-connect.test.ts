@@ -52,6 +52,20 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     expect(mine).to.deep.equal([names.evm, names.dual, names.sol]);
   });
 
+  it('two EVM wallets that share a name stay two entries, and choosing one connects it without asking for a namespace', async () => {
+    const twin = announceWallet(walletInfo(`org.test.twin${serial}`, names.evm), createFakeProvider({ accounts: [ALICE], chainId: '0x1' }));
+    try {
+      await showWallets();
+      const evmEntries = parts(el, 'wallet-button').filter((b) => b.querySelector('.list-label')?.textContent === names.evm);
+      expect(evmEntries.map((b) => b.dataset.walletId)).to.have.members([`injected:org.test.evm${serial}`, `injected:org.test.twin${serial}`]);
+      evmEntries.find((b) => b.dataset.walletId === `injected:org.test.twin${serial}`)!.click();
+      await waitFor(() => el.state.status === 'connected', 'connected');
+      expect(el.state.connector).to.deep.equal({ id: `injected:org.test.twin${serial}`, name: names.evm, type: 'injected' });
+    } finally {
+      twin();
+    }
+  });
+
   it('connects a Solana wallet: wallet-connect with namespace solana and CAIP ids, state and getProvider', async () => {
     const connects = record('wallet-connect');
     await showWallets();

@@ -34,7 +34,10 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
   // Issue 10: the configured namespaces' wallets (or only `route.namespace`'s); a wallet announcing on both is one entry.
   const namespaces = route.namespace ? [route.namespace] : networks.map((id) => id.split(':')[0]);
   const all = useStore($wallets).filter((w) => namespaces.includes(w.namespace));
-  const wallets = all.filter((w, i) => all.findIndex((o) => o.name === w.name) === i);
+  // A wallet on both namespaces is one entry (its EVM side, as listed first); wallets of one namespace that share
+  // a name are different wallets and stay apart.
+  const onBoth = (w: (typeof all)[number]) => all.some((o) => o.name === w.name && o.namespace !== w.namespace);
+  const wallets = all.filter((w) => !onBoth(w) || w === all.find((o) => o.name === w.name));
   const recent = useStore($recentWallets);
   // On a phone WalletConnect leads to the wallet list (each wallet's app opens), not to a QR code.
   const onMobile = useStore($onMobile);
@@ -55,8 +58,8 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
     if (id === WALLETCONNECT_ID) chooseWalletConnect();
     else if (id === ALL_WALLETS) pushRoute({ view: 'AllWallets' });
     else {
-      const name = all.find((w) => w.id === id)!.name;
-      if (all.filter((w) => w.name === name).length > 1) pushRoute({ view: 'Connect', choose: name });
+      const wallet = all.find((w) => w.id === id)!;
+      if (onBoth(wallet)) pushRoute({ view: 'Connect', choose: wallet.name });
       else void connect(id).catch(() => {});
     }
   };

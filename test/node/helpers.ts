@@ -87,3 +87,14 @@ export function isAlive(pid: number): boolean {
     throw err;
   }
 }
+
+/** The code and message a promise rejects with (a wallet's or the relay's error); throws if it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { code, message } = error as { code: number; message: string };
+    return { code, message };
+  }
+  throw new Error('expected a rejection');
+}

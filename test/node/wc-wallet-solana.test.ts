@@ -17,6 +17,7 @@ import { startRelay, type Relay } from '../../server/relay/relay.js';
 import { startWalletPeer, type WalletPeer, type WalletPeerOptions } from '../../server/wc-wallet/index.js';
 import { ProviderError } from '../../server/wc-wallet/requests.js';
 import { answerSolanaRequest, solanaSigner } from '../../server/wc-wallet/solana-requests.js';
+import { rejection } from './helpers.js';
 
 const LOCAL = LOCAL_SOLANA_CHAIN_ID as `solana:${string}`;
 const MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
@@ -31,16 +32,6 @@ let dappCount = 0;
 function transfer(lamports: number, blockhash = base58.encode(new Uint8Array(32).fill(9))): Transaction {
   const from = new PublicKey(SOL_0.publicKey);
   return new Transaction({ feePayer: from, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: from, toPubkey: BOB, lamports }));
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    const { code, message } = error as { code: number; message: string };
-    return { code, message };
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('wallet peer: the solana namespace and solana_* requests over the local relay', { timeout: 60_000 }, () => {

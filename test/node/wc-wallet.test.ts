@@ -14,6 +14,7 @@ import { startRelay, type Relay } from '../../server/relay/relay.js';
 import { startWalletPeer, type WalletPeer, type WalletPeerOptions } from '../../server/wc-wallet/index.js';
 import { answerRequest, ProviderError } from '../../server/wc-wallet/requests.js';
 import { privateKeyToAccount } from 'viem/accounts';
+import { rejection } from './helpers.js';
 
 /** Anvil's account #0, the peer's default. */
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -72,16 +73,6 @@ function next<T>(dapp: Dapp, event: 'session_event' | 'session_delete' | 'sessio
     };
     dapp.on(event, listener as never);
   });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    const { code, message } = error as { code: number; message: string };
-    return { code, message };
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('wallet peer (WalletKit + viem) with a sign-client dapp over the local relay', { timeout: 60_000 }, () => {

@@ -1,7 +1,8 @@
 // The EIP-1193 provider: dispatches each request to a method handler, or forwards it to the chain's node.
 import type { ApprovalQueue } from './approvals.js';
 import type { Emitter } from './emitter.js';
-import { chainDisconnected, invalidParams, toProviderError, unsupportedMethod } from './errors.js';
+import { chainDisconnected, invalidParams, unsupportedMethod } from './errors.js';
+import { loggedRequest } from './logged-request.js';
 import { accountMethods } from './methods/accounts.js';
 import { chainMethods } from './methods/chains.js';
 import type { MethodContext, MethodTable } from './methods/context.js';
@@ -9,7 +10,7 @@ import { signingMethods } from './methods/signing.js';
 import { transactionMethods } from './methods/transaction.js';
 import { forwardRpc } from './rpc.js';
 import type { WalletState } from './state.js';
-import type { EIP1193Provider, RequestArguments, RequestLogEntry, RequestOutcome } from './types.js';
+import type { EIP1193Provider, RequestArguments, RequestLogEntry } from './types.js';
 
 export interface ProviderDeps {
   state: WalletState;
@@ -37,26 +38,11 @@ export function createProvider({ state, approvals, emitter, log, host, origin }:
       throw invalidParams('request() takes { method: string, params?: unknown[] | object }');
     }
     const { method, params } = args;
-    let outcome: RequestOutcome = 'auto';
-    const ctx: MethodContext = {
-      state,
-      host,
-      origin,
-      confirm: (kind, summary, action) =>
-        approvals.ask({ kind, method, params, summary }, action, (approved) => {
-          outcome = approved ? 'approved' : 'rejected';
-        }),
-    };
-    try {
+    return loggedRequest(approvals, log, method, params, (confirm) => {
+      const ctx: MethodContext = { state, host, origin, confirm };
       const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
-      const result = await (handler ? handler(params, ctx) : forward(method, params));
-      log.push({ method, params, outcome });
-      return result;
-    } catch (error) {
-      const e = toProviderError(error);
-      log.push({ method, params, outcome, error: { code: e.code, message: e.message } });
-      throw e;
-    }
+      return Promise.resolve(handler ? handler(params, ctx) : forward(method, params));
+    });
   }
 
   const provider: EIP1193Provider = {

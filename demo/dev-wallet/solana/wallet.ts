@@ -10,8 +10,9 @@ import { ReadonlyWalletAccount } from '@wallet-standard/wallet';
 import { bytesToHex } from 'viem';
 import type { ApprovalQueue } from '../approvals.js';
 import { describeMessage } from '../describe.js';
-import { chainDisconnected, disconnected, invalidParams, toProviderError, unauthorized } from '../errors.js';
-import type { PromptKind, RequestLogEntry, RequestOutcome } from '../types.js';
+import { chainDisconnected, disconnected, invalidParams, unauthorized } from '../errors.js';
+import { type Confirm, loggedRequest } from '../logged-request.js';
+import type { RequestLogEntry } from '../types.js';
 import { sendWireTransaction } from './send.js';
 import type { SolanaState } from './state.js';
 import { describeSolanaTransaction, firstSignature, signWireTransaction } from './transaction.js';
@@ -52,24 +53,12 @@ export function createSolanaWallet({ name, icon, state, approvals, log, host, re
   };
   const accounts = () => (state.authorized && !removed() ? [walletAccount()] : []);
 
-  /** Runs one request: logged like the provider's, consent asked through the shared queue when `kind` is set. */
-  async function run<T>(method: string, params: unknown, body: (confirm: <R>(kind: PromptKind, summary: string, action: () => Promise<R>) => Promise<R>) => Promise<T>): Promise<T> {
-    let outcome: RequestOutcome = 'auto';
-    const confirm = <R>(kind: PromptKind, summary: string, action: () => Promise<R>) =>
-      approvals.ask({ kind, method, params, summary }, action, (approved) => {
-        outcome = approved ? 'approved' : 'rejected';
-      });
-    try {
+  /** Runs one request through the provider's logging and consent (logged-request.ts); refused once uninstalled. */
+  const run = <T>(method: string, params: unknown, body: (confirm: Confirm) => Promise<T>): Promise<T> =>
+    loggedRequest(approvals, log, method, params, (confirm) => {
       if (removed()) throw disconnected();
-      const result = await body(confirm);
-      log.push({ method, params, outcome });
-      return result;
-    } catch (error) {
-      const e = toProviderError(error);
-      log.push({ method, params, outcome, error: { code: e.code, message: e.message } });
-      throw e;
-    }
-  }
+      return body(confirm);
+    });
 
   /** The input's account must be the connected one. */
   const requireAccount = (account: WalletAccount | undefined) => {

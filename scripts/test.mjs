@@ -9,6 +9,7 @@ import { ensureChromium } from './ensure-chromium.mjs';
 const bin = (name) => join('node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0 };
 const failures = [];
+const failedTests = [];
 const started = Date.now();
 
 function files(dir) {
@@ -31,12 +32,29 @@ function step(name, command, args, count) {
     child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
     child.on('close', (code) => {
       const counted = count?.(out);
+      failedTests.push(...failedNames(out).map((t) => `${name}: ${t}`));
       if (counted) { totals.passed += counted.passed; totals.failed += counted.failed; }
       if (code !== 0) failures.push(name);
       console.log(`◀ ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       resolve(code === 0);
     });
   });
+}
+
+/** The names of the failed tests in a step's output (TAP "not ok" lines, the runner's "❌" lines), so the
+ * summary at the very end names them: a CI log is often read from its tail only. */
+function failedNames(out) {
+  const names = [];
+  let file = '';
+  for (const line of out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n')) {
+    const header = /^(\S+\.test\.tsx?):\s*$/.exec(line);
+    if (header) file = header[1];
+    const tap = /^\s*not ok \d+ - (.*)$/.exec(line);
+    if (tap) names.push(tap[1].trim());
+    const wtr = /^\s*❌ (.*)$/.exec(line);
+    if (wtr) names.push(`${file ? `${file}: ` : ''}${wtr[1].trim()}`);
+  }
+  return [...new Set(names)];
 }
 
 const nodeCounts = (out) => {
@@ -69,5 +87,6 @@ for (const [name, command, args, count] of steps) {
 }
 
 console.log(`\nnpm test: ${((Date.now() - started) / 1000).toFixed(1)} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
+for (const t of failedTests) console.log(`  failed: ${t}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -14,7 +14,9 @@ export default {
   concurrency: 1,
   concurrentBrowsers: 1,
   browserStartTimeout: 60000,
-  testFramework: { config: { timeout: 10000 } },
+  // A limit for a failing test, not a speed goal (those are in `npm run bench`): generous, as the test server
+  // compiles each module on its first request and a cold chunk can take seconds on a loaded 2-core machine.
+  testFramework: { config: { timeout: 30000 } },
   // nanostores reads process.env.NODE_ENV at run time; the build replaces it, the test server does not.
   testRunnerHtml: (testFramework) =>
     `<!doctype html><html><body><script>globalThis.process = { env: { NODE_ENV: 'development' } };</script>` +

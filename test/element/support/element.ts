@@ -1,8 +1,12 @@
 import type { WalletConnectModalElement } from '../../../src/index.js';
 import './reportable-errors.js';
 
-/** Polls `check` each animation frame until it returns a truthy value (React renders asynchronously). */
-export async function waitFor<T>(check: () => T, what = 'condition', timeoutMs = 3000): Promise<NonNullable<T>> {
+/**
+ * Polls `check` each animation frame until it returns a truthy value (React renders asynchronously). The limit
+ * only matters when the test fails: views load as chunks, and the test server compiles each module on its first
+ * request, which on a loaded 2-core machine took past 3 s.
+ */
+export async function waitFor<T>(check: () => T, what = 'condition', timeoutMs = 8000): Promise<NonNullable<T>> {
   const start = performance.now();
   for (;;) {
     const value = check();

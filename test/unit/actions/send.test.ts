@@ -33,6 +33,19 @@ describe('actions/send: the review is pinned to its chain and account', () => {
   /** The node's answers: 21000 gas at 1 gwei, a fee of 0.000021 ETH. */
   let rpc: Record<string, string>;
 
+  // The chunks the review and the send load (viem among them) are fetched and compiled once, here, with time to
+  // spare: on a loaded machine their first load alone took the first test past its 10 s limit.
+  before(async function () {
+    this.timeout(60_000);
+    await Promise.all([
+      import('../../../src/connectors/evm/checksum.js'),
+      import('../../../src/connectors/evm/transfer.js'),
+      import('../../../src/connectors/evm/balance.js'),
+      import('../../../src/connectors/evm/json-rpc.js'),
+      import('../../../src/connectors/evm/injected-session.js'),
+    ]);
+  });
+
   beforeEach(async () => {
     resetStores({ apiUrl: 'http://api.test', projectId: 'p1', networks: ['eip155:1', 'eip155:137'] });
     resetPortfolioRetryBlock();

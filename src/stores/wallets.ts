@@ -29,9 +29,26 @@ function publish() {
 const standard = new Map<string, Connector>();
 let solana: Promise<void> | undefined;
 
+/**
+ * Whether Wallet Standard discovery has run: until then a wallet on both namespaces would show as its EVM side
+ * alone, and choosing it would skip the namespace question, so Connect waits for it (a chunk, no request).
+ */
+export const $solanaDiscovered = atom(false);
+
 /** Loads Wallet Standard discovery (no request) and keeps its Solana wallets in `$wallets`. Idempotent. */
 export const loadSolanaWallets = (): Promise<void> =>
-  (solana ??= import('./solana-wallets.js').then((m) => m.discoverSolanaWallets(standard, publish)));
+  (solana ??= import('./solana-wallets.js').then(
+    (m) => {
+      m.discoverSolanaWallets(standard, publish);
+      $solanaDiscovered.set(true);
+    },
+    (error: unknown) => {
+      // The chunk did not load: list what there is, and try again next time.
+      solana = undefined;
+      $solanaDiscovered.set(true);
+      throw error;
+    },
+  ));
 
 /**
  * Starts hearing EIP-6963 announcements, for the page's lifetime, and asks the wallets to announce each time
@@ -43,7 +60,7 @@ export function listenForWallets(): void {
   $modal.listen(({ open }, previous) => {
     if (open && !previous?.open) {
       requestInjectedWallets();
-      if ($config.get().networks.some((id) => id.startsWith('solana:'))) void loadSolanaWallets();
+      if ($config.get().networks.some((id) => id.startsWith('solana:'))) loadSolanaWallets().catch(() => {});
     }
   });
   listenForInjectedWallets((wallet) => {
@@ -72,21 +89,4 @@ export function registerWallet(connector: Connector): void {
 
 export function findWallet(walletId: string): Connector | undefined {
   return registered.get(walletId) ?? announced.get(walletId) ?? standard.get(walletId) ?? (legacy?.id === walletId ? legacy : undefined);
-}
-
-/** Resolves with the wallet once it is announced, or undefined after `timeoutMs`. */
-export function waitForWallet(walletId: string, timeoutMs: number): Promise<Connector | undefined> {
-  return new Promise((resolve) => {
-    let unsubscribe = () => {};
-    const timer = setTimeout(() => finish(undefined), timeoutMs);
-    function finish(found: Connector | undefined) {
-      clearTimeout(timer);
-      queueMicrotask(() => unsubscribe());
-      resolve(found);
-    }
-    unsubscribe = $wallets.subscribe((list) => {
-      const found = list.find((w) => w.id === walletId);
-      if (found) finish(found);
-    });
-  });
 }

@@ -6,7 +6,8 @@ import { $onMobile } from '../../stores/device.js';
 import { pushRoute, type Route } from '../../stores/route.js';
 import { lazyScreen } from './lazy-screen.js';
 import { $recentWallets } from '../../stores/recent-wallets.js';
-import { $wallets } from '../../stores/wallets.js';
+import { $solanaDiscovered, $wallets } from '../../stores/wallets.js';
+import { Spinner } from '../parts/Spinner.js';
 import { type WalletListItem, WalletList } from '../parts/WalletList.js';
 import { useT } from './use-t.js';
 
@@ -33,7 +34,8 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
   const { networks } = useStore($config);
   // Issue 10: the configured namespaces' wallets (or only `route.namespace`'s); a wallet announcing on both is one entry.
   const namespaces = route.namespace ? [route.namespace] : networks.map((id) => id.split(':')[0]);
-  const all = useStore($wallets).filter((w) => namespaces.includes(w.namespace));
+  const discovering = !useStore($solanaDiscovered) && namespaces.includes('solana');
+  const all = useStore($wallets).filter((w) => !discovering && namespaces.includes(w.namespace));
   // A wallet on both namespaces is one entry (its EVM side, as listed first); wallets of one namespace that share
   // a name are different wallets and stay apart.
   const onBoth = (w: (typeof all)[number]) => all.some((o) => o.name === w.name && o.namespace !== w.namespace);
@@ -67,7 +69,7 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
 
   return (
     <>
-      {installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
+      {discovering ? <Spinner label={t('view.loading')} /> : installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
       <p className="legal" part="legal">
         <button type="button" part="help-button" onClick={() => pushRoute({ view: 'WhatIsAWallet' })}>{t('view.WhatIsAWallet')}</button>

@@ -1,5 +1,6 @@
 import { WidgetError, type WidgetErrorCode, isWidgetError } from './errors.js';
 import { type MessageId, t } from './messages.js';
+import './messages-errors.js';
 
 /**
  * The one place where errors from wallets are recognised, by their codes (EIP-1193 and EIP-1474),

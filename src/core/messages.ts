@@ -4,9 +4,7 @@
  */
 const en = {
   // SPEC.md §8
-  'error.connectionRejected': 'Connection rejected',
   'error.connectFailed': 'Failed to connect',
-  'error.disconnectFailed': 'Failed to disconnect',
   'error.modalClosed': 'Modal closed',
   'error.unsupportedChain': 'Unsupported chain',
   // Our own
@@ -14,12 +12,6 @@ const en = {
   'error.alreadyConnected': 'A wallet is already connected',
   'error.notConnected': 'No wallet is connected',
   'error.invalidStatus': 'Invalid connection status',
-  'error.invalidResponse': 'The wallet sent an invalid response',
-  'error.chainNotConfigured': 'Network not configured',
-  'error.switchRejected': 'Network switch rejected',
-  'error.switchFailed': 'Failed to switch network',
-  'error.userRejected': 'Request rejected',
-  'error.unauthorized': 'The wallet has not authorised this site',
   'error.unknown': 'Something went wrong',
   'error.invalidConfig': 'Invalid configuration',
   'error.invalidArgument': 'Invalid argument',
@@ -44,8 +36,6 @@ const en = {
   'action.back': 'Back',
   'action.retry': 'Try again',
   'action.startOver': 'Start over',
-  'action.copyAddress': 'Copy address',
-  'action.disconnect': 'Disconnect',
 
   'connect.recent': 'Recent',
   'connect.installed': 'Installed',
@@ -61,21 +51,6 @@ const en = {
   'connecting.rejectedHint': 'The request was declined in the wallet.',
   'connecting.failedHint': 'The wallet did not connect.',
 
-  'account.copied': 'Address copied',
-  'account.balance': 'Balance',
-  'account.balanceLoading': 'Loading balance',
-  'account.network': 'Network',
-  'account.unknownBalance': '—',
-
-  'switch.approveInWallet': 'Approve in your wallet',
-  'switch.approveHint': 'Switch to {network} in your wallet to continue.',
-  'switch.current': 'Current',
-  'switch.networksLabel': 'Networks',
-
-  'unsupported.body': 'This app does not support the network your wallet is on. Switch to a supported network to continue.',
-  'unsupported.current': 'Your wallet is on {network}.',
-
-  'toast.dismiss': 'Dismiss',
 } as const;
 
 /** Ids of the core catalogue (above) and of the catalogues lazily loaded features register. */
@@ -88,7 +63,9 @@ export type MessageId =
   | keyof typeof import('./messages-walletconnect.js').walletConnectMessages
   | keyof typeof import('./messages-solana.js').solanaMessages
   | keyof typeof import('./messages-help.js').helpMessages
-  | keyof typeof import('./messages-button.js').buttonMessages;
+  | keyof typeof import('./messages-button.js').buttonMessages
+  | keyof typeof import('./messages-errors.js').errorMessages
+  | keyof typeof import('./messages-wallet-views.js').walletViewMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

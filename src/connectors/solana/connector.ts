@@ -7,6 +7,7 @@ import type { Caip2 } from '../../core/caip.js';
 import { WidgetError } from '../../core/errors.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
+import '../../core/messages-errors.js';
 import { rpcRequest } from '../evm/json-rpc.js';
 import type { ConnectResult, ConnectorListeners, SolanaConnector, SolanaHostProvider } from '../types.js';
 import { type SolanaNow, solanaHostProvider } from './host-provider.js';

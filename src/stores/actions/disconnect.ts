@@ -2,7 +2,7 @@ import type { Namespace } from '../../core/caip.js';
 import { $connected, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { findWallet } from '../wallets.js';
-import { endConnection } from './establish-connection.js';
+import { endConnection } from './end-connection.js';
 
 /**
  * Ends the connection of `namespace`, or of every namespace: the wallet is asked to revoke its grant where it

@@ -1,14 +1,11 @@
 import type { ConnectResult, Connector } from '../../connectors/types.js';
 import { $config } from '../config.js';
-import type { Namespace } from '../../core/caip.js';
-import { $chainSupported, $connected, $connections, dropConnection, putConnection, setWalletStatus } from '../connection.js';
+import { $chainSupported, $connections, putConnection, setWalletStatus } from '../connection.js';
 import { lastConnection } from '../last-connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { $route, resetRoute } from '../route.js';
+import { endConnection, stopTracking } from './end-connection.js';
 import { rememberRecentWallet } from '../recent-wallets.js';
-
-/** Per namespace: the unsubscribe of the wallet followed for it. */
-const stopTracking: Partial<Record<Namespace, () => void>> = {};
 
 /** Records a wallet's grant as its namespace's connection (the active one), follows its changes, and checks its chain. */
 export function establishConnection(connector: Connector, result: ConnectResult): { blocked: boolean } {
@@ -20,25 +17,6 @@ export function establishConnection(connector: Connector, result: ConnectResult)
   lastConnection(namespace).set({ walletId: id, namespace, type });
   track(connector);
   return { blocked: enforceSupportedChain() };
-}
-
-/**
- * Closes the modal and forgets `namespace`'s connection (the active one by default) locally; the wallet side
- * is the caller's business. The other namespace's connection, if any, becomes the active one.
- */
-export function endConnection(namespace = $connected.get()?.namespace): void {
-  const connection = namespace && $connections.get()[namespace];
-  if ($modal.get().open) setModalOpen(false);
-  if (!namespace) return;
-  stopTracking[namespace]?.();
-  delete stopTracking[namespace];
-  if (connection) setWalletStatus(connection.walletId, 'disconnected');
-  dropConnection(namespace);
-  lastConnection(namespace).set(null);
-  const active = $connected.get();
-  if (active) setWalletStatus(active.walletId, 'active');
-  const view = active ? 'Account' : 'Connect';
-  if ($route.get().view !== view) resetRoute({ view });
 }
 
 /** Whether `connector` is the wallet its namespace's connection follows (the active wallet of that namespace). */

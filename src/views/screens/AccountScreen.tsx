@@ -1,3 +1,4 @@
+import '../../core/messages-wallet-views.js';
 import '../../core/messages-account.js';
 import '../../core/messages-activity.js';
 import { useStore } from '@nanostores/react';

@@ -1,3 +1,4 @@
+import '../../core/messages-wallet-views.js';
 import { useT } from './use-t.js';
 
 /** The "approve in your wallet" state of a network switch. */

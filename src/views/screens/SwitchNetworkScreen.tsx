@@ -1,3 +1,4 @@
+import '../../core/messages-wallet-views.js';
 import { useStore } from '@nanostores/react';
 import type { Caip2, Namespace } from '../../core/caip.js';
 import { switchNetwork } from '../../stores/actions/index.js';

@@ -1,3 +1,4 @@
+import '../../core/messages-wallet-views.js';
 import { useStore } from '@nanostores/react';
 import { disconnect } from '../../stores/actions/index.js';
 import { $connected } from '../../stores/connection.js';

@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { createInjectedConnector } from '../../../src/connectors/evm/injected.js';
-import { establishConnection, endConnection } from '../../../src/stores/actions/establish-connection.js';
+import { establishConnection } from '../../../src/stores/actions/establish-connection.js';
+import { endConnection } from '../../../src/stores/actions/end-connection.js';
 import { $connection, $walletStatuses, isActiveWallet, setWalletStatus } from '../../../src/stores/connection.js';
 import { ALICE, BOB, createFakeProvider } from '../support/fake-wallet.js';
 import { resetStores } from '../support/stores.js';

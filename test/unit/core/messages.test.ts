@@ -1,5 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { t } from '../../../src/core/messages.js';
+import '../../../src/core/messages-errors.js';
+import '../../../src/core/messages-wallet-views.js';
 
 describe('core/messages t', () => {
   it("has SPEC.md §8's messages verbatim", () => {

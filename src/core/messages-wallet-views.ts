@@ -1,0 +1,19 @@
+import { registerMessages } from './messages.js';
+
+/** The Account, Receive, SwitchNetwork and UnsupportedChain views' own strings: registered when they load. */
+export const walletViewMessages = {
+  'action.copyAddress': 'Copy address',
+  'action.disconnect': 'Disconnect',
+  'account.copied': 'Address copied',
+  'account.balance': 'Balance',
+  'account.balanceLoading': 'Loading balance',
+  'account.unknownBalance': '—',
+  'switch.approveInWallet': 'Approve in your wallet',
+  'switch.approveHint': 'Switch to {network} in your wallet to continue.',
+  'switch.current': 'Current',
+  'switch.networksLabel': 'Networks',
+  'unsupported.body': 'This app does not support the network your wallet is on. Switch to a supported network to continue.',
+  'unsupported.current': 'Your wallet is on {network}.',
+} as const;
+
+registerMessages(walletViewMessages);

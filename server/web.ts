@@ -19,6 +19,8 @@ export interface WebAppOptions {
   extraImgSrc?: readonly string[];
   /** `%NAME%` in demo/index.html → value (the stack passes API_URL, RELAY_URL and DIRECTORY_URL). */
   placeholders?: Readonly<Record<string, string>>;
+  /** The sign-in backend (server/auth/), mounted under its base path on this origin, as a site owner would. */
+  auth?: { basePath: string; handle(request: Request): Promise<Response> };
 }
 
 export interface WebOptions extends WebAppOptions {
@@ -53,7 +55,7 @@ export function substitutePlaceholders(html: string, placeholders: Readonly<Reco
   return html.replace(/%([A-Z_]+)%/g, (placeholder, name: string) => placeholders[name] ?? placeholder);
 }
 
-export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], placeholders = {} }: WebAppOptions): Hono {
+export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], placeholders = {}, auth }: WebAppOptions): Hono {
   const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc, extraImgSrc });
   const app = new Hono();
 
@@ -88,6 +90,14 @@ export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc =
       const file = await readStaticFile(baseDir, pathname.slice(prefix.length));
       if (!file) return c.notFound();
       return c.body(new Uint8Array(file.body), 200, { 'Content-Type': file.contentType });
+    });
+  }
+
+  if (auth) {
+    app.all(`${auth.basePath}/*`, async (c) => {
+      const response = await auth.handle(c.req.raw);
+      // Response.redirect() has immutable headers; the middleware above adds its own.
+      return new Response(response.body, response);
     });
   }
 

@@ -67,6 +67,16 @@ describe('sign-in backend: the Auth.js REST API', () => {
     const response = await browser.post('/api/auth/signin/credentials', { csrfToken: await browser.csrf(), callbackUrl: site.url });
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), { url: `${site.origin}/api/auth/signin` });
+
+    // Without X-Auth-Return-Redirect (a plain form post) Auth.js redirects; the site's headers still apply.
+    const refused = await browser.fetch('/api/auth/callback/credentials', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.origin },
+      body: new URLSearchParams({ message: 'x', signature: 'y', csrfToken: await browser.csrf() }).toString(),
+    });
+    assert.equal(refused.status, 302);
+    assert.equal(refused.headers.get('location'), `${site.origin}/api/auth/signin?error=CredentialsSignin&code=malformed_message`);
+    assert.match(refused.headers.get('content-security-policy') ?? '', /^default-src 'self'/);
   });
 
   it('a good EVM sign-in gives a session naming the address and chain; signout ends it', async () => {

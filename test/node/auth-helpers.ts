@@ -71,12 +71,6 @@ export class Browser {
 
   constructor(readonly site: Site) {}
 
-  clone(): Browser {
-    const copy = new Browser(this.site);
-    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
-    return copy;
-  }
-
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));

@@ -49,6 +49,18 @@ describe('sign-in backend: refusals', () => {
     await assertRefused(attacker, await attacker.signIn(message, await ALICE.signMessage({ message }), nonce), 'nonce_used', /already used/);
   });
 
+  it('lets only one of two sign-ins racing on the same nonce through', async () => {
+    const browser = new Browser(site);
+    const nonce = await browser.csrf();
+    const twin = new Browser(site);
+    for (const [name, value] of browser.cookies) twin.cookies.set(name, value);
+    const message = evmMessage(site, nonce);
+    const signature = await ALICE.signMessage({ message });
+    const results = await Promise.all([browser.signIn(message, signature, nonce), twin.signIn(message, signature, nonce)]);
+    assert.deepEqual(results.map((r) => r.code).sort(), ['nonce_used', null]);
+    assert.equal(site.logs.at(-1), '[auth] sign-in refused (nonce_used): the nonce was already used');
+  });
+
   it('refuses an expired nonce, and GET csrf then hands out a new one', async () => {
     const browser = new Browser(site);
     const nonce = await browser.csrf();

@@ -156,12 +156,17 @@ export async function createSignInBackend(options: SignInBackendOptions): Promis
     return built;
   };
 
-  /** `GET csrf`, the nonce: a fresh token when this browser's is used or expired, and recorded as issued. */
+  /**
+   * `GET csrf`, the nonce, recorded as issued. The browser's token is kept only while the store knows it as
+   * unused and unexpired: a used or expired one, or one the store no longer knows (expired rows are pruned,
+   * used ones with them), is replaced by a fresh token, so a used nonce never comes back.
+   */
   async function csrf(request: Request, config: AuthConfig, csrfCookie: string): Promise<Response> {
     let response = await Auth(request, config);
     let token = ((await response.clone().json()) as { csrfToken?: string }).csrfToken;
+    const fresh = response.headers.getSetCookie().some((line) => line.startsWith(`${csrfCookie}=`));
     const known = token ? await store.getNonce(token) : undefined;
-    if (known && (known.usedAt !== null || known.expiresAt <= now())) {
+    if (!fresh && (!known || known.usedAt !== null || known.expiresAt <= now())) {
       response = await Auth(withoutCookie(request, csrfCookie), config);
       token = ((await response.clone().json()) as { csrfToken?: string }).csrfToken;
     }

@@ -61,6 +61,15 @@ describe('sign-in backend: refusals', () => {
     assert.equal(site.logs.at(-1), '[auth] sign-in refused (nonce_used): the nonce was already used');
   });
 
+  it('never hands a used nonce out again, even once the store has forgotten it', async () => {
+    const browser = new Browser(site);
+    const { nonce } = await signedIn(browser);
+    site.clock.now += 10 * 60_000 + 1;
+    await new Browser(site).csrf(); // issuing a nonce prunes the expired ones, ours included
+    assert.equal(await site.backend.store.getNonce(nonce), undefined);
+    assert.notEqual(await browser.csrf(), nonce);
+  });
+
   it('refuses an expired nonce, and GET csrf then hands out a new one', async () => {
     const browser = new Browser(site);
     const nonce = await browser.csrf();

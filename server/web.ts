@@ -39,6 +39,7 @@ export interface WebServer {
 /** Folders served under their own name; nothing else in the project root is reachable. */
 const STATIC_MOUNTS = ['demo', 'dist'] as const;
 const RPC_PLACEHOLDER = /%RPC_URL_(\d+)%/g;
+const AUTH_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
  * Fills `%RPC_URL_<chainId>%` with that chain's RPC URL. Placeholders for chains we do not run are left as
@@ -62,7 +63,7 @@ export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc =
   // Set after the handler so 404s and errors carry the same headers as pages.
   app.use('*', async (c, next) => {
     await next();
-    c.res.headers.set('Content-Security-Policy', csp);
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', csp);
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     // Tests and reloads must always see the bundle that was just built.
     c.res.headers.set('Cache-Control', 'no-store');
@@ -97,7 +98,10 @@ export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc =
     app.all(`${auth.basePath}/*`, async (c) => {
       const response = await auth.handle(c.req.raw);
       // Response.redirect() has immutable headers; the middleware above adds its own.
-      return new Response(response.body, response);
+      const mutable = new Response(response.body, response);
+      // Auth.js's sign-in and error pages carry their styles inline, and nothing else.
+      if (mutable.headers.get('content-type')?.startsWith('text/html')) mutable.headers.set('Content-Security-Policy', AUTH_PAGE_CSP);
+      return mutable;
     });
   }
 

@@ -54,6 +54,8 @@ describe('sign-in backend: the Auth.js REST API', () => {
     const signin = await browser.fetch('/api/auth/signin');
     assert.equal(signin.status, 200);
     assert.match(signin.headers.get('content-type') ?? '', /text\/html/);
+    // The page's inline styles are allowed; nothing else is.
+    assert.equal(signin.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
     const html = await signin.text();
     assert.match(html, /Sign in with your wallet/);
     assert.match(html, new RegExp(`action="${site.origin}/api/auth/callback/credentials"`));

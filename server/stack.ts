@@ -9,6 +9,7 @@ import { seedSolana } from './solana/seed.js';
 import { SOL_PRICE_USD } from './solana/seed-design.js';
 import { startSolanaChain, type SolanaChain } from './solana/serve.js';
 import type { SeededSolana } from './solana/types.js';
+import { createSignInBackend, type SignInBackend } from './auth/backend.js';
 import { startWeb, type WebServer } from './web.js';
 
 export interface StackOptions {
@@ -31,6 +32,10 @@ export interface StackOptions {
   directoryPort?: number;
   /** The local Solana chain's RPC port (its WebSocket is on the next port); 0 (default) picks a free pair. */
   solanaPort?: number;
+  /** Where the sign-in backend keeps nonces, sessions and its secret (SQLite); ':memory:' (default) keeps nothing. */
+  authDbPath?: string;
+  /** The sign-in backend's Auth.js secret; default: made once and kept in its store. */
+  authSecret?: string;
 }
 
 export interface StackSolana {
@@ -63,6 +68,10 @@ export interface Stack {
   seeded: SeededChain[];
   /** The local Solana chain (litesvm behind a JSON-RPC + PubSub facade, server/solana/). */
   solana: StackSolana;
+  /** The sign-in backend on the demo page's own origin (`<url>api/auth`), the widget's `siwx-url`. */
+  authUrl: string;
+  /** The sign-in backend itself (its store: tests revoke sessions server-side through it). */
+  auth: SignInBackend;
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -111,6 +120,8 @@ export async function startStack({
   relayPort = 0,
   directoryPort = 0,
   solanaPort = 0,
+  authDbPath = ':memory:',
+  authSecret,
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
@@ -165,6 +176,23 @@ export async function startStack({
   }
 
   const directoryOrigin = new URL(directory.url).origin;
+  // The sign-in backend lives on the page's own origin, as a site owner deploys it; messages must name that
+  // origin, known once the web server listens.
+  let webUrl = '';
+  let auth: SignInBackend;
+  try {
+    auth = await createSignInBackend({
+      site: () => webUrl,
+      chains: [...chains.map(({ chainId, rpcUrl }) => ({ chainId: `eip155:${chainId}`, rpcUrl })), { chainId: solana.chainId }],
+      dbPath: authDbPath,
+      ...(authSecret ? { secret: authSecret } : {}),
+    });
+  } catch (err) {
+    await stopAll([api, relay, directory])
+      .finally(() => stopAll([solana, ...anvils]))
+      .catch(() => undefined);
+    throw err;
+  }
   let web: WebServer;
   try {
     web = await startWeb({
@@ -176,14 +204,18 @@ export async function startStack({
       extraConnectSrc: [new URL(api.url).origin, relay.url, directoryOrigin, solana.rpcUrl, solana.wsUrl],
       extraImgSrc: [directoryOrigin],
       placeholders: { API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url, SOLANA_RPC_URL: solana.rpcUrl, SOLANA_WS_URL: solana.wsUrl },
+      auth,
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.
-    await stopAll([api, relay, directory])
+    await stopAll([api, relay, directory, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
   }
+
+  webUrl = web.url;
+  const authStop = { stop: () => auth.close() };
 
   let stopping: Promise<void> | undefined;
   return {
@@ -194,7 +226,9 @@ export async function startStack({
     chains,
     seeded,
     solana: { chainId: solana.chainId, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, seeded: seededSolana },
+    authUrl: `${web.url}api/auth`,
+    auth,
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api, relay, directory]).finally(() => stopAll([solana, ...anvils]))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory]).finally(() => stopAll([authStop, solana, ...anvils]))),
   };
 }

@@ -5,7 +5,9 @@
  * Environment: WEB_PORT (5173), EVM_PORT_1 (8545, chain 31337), EVM_PORT_2 (8546, chain 31338),
  * API_PORT (8547, the wallet data API), RELAY_PORT (8548, the WalletConnect relay), DIRECTORY_PORT (8549,
  * the wallet directory), SOLANA_PORT (8899, the local Solana chain's RPC; its WebSocket is on 8900),
- * WALLET_API_DB (the API's SQLite file, default .cache/wallet-api.sqlite),
+ * WALLET_API_DB (the API's SQLite file, default .cache/wallet-api.sqlite), AUTH_DB (the sign-in backend's SQLite
+ * file: nonces, sessions and its secret; default .cache/auth.sqlite), AUTH_SECRET (its Auth.js secret; default
+ * one made once and kept in AUTH_DB),
  * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
  */
 import { join } from 'node:path';
@@ -35,6 +37,9 @@ function readPort(env: string, fallback: number): number {
   }
   return port;
 }
+
+/** Sessions survive a restart (the chains do not, but a signed-in account is only an address). */
+const authDbPath = (): string => process.env.AUTH_DB || join(PROJECT_ROOT, '.cache', 'auth.sqlite');
 
 function fail(message: string): never {
   console.error(`\n${message}`);
@@ -75,6 +80,7 @@ function printBanner(stack: Stack): void {
     `  Wallet API     ${stack.apiUrl}`,
     `  WC relay       ${stack.relayUrl}`,
     `  Directory      ${stack.directoryUrl}`,
+    `  Sign-in API    ${stack.authUrl} (Auth.js; sessions in ${authDbPath()})`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
     `  Solana         ${stack.solana.rpcUrl} (WebSocket ${stack.solana.wsUrl}), chain id ${stack.solana.chainId}`,
     ...stack.seeded.map(
@@ -148,7 +154,8 @@ async function main(): Promise<void> {
   try {
     // The API's index survives a restart in this file (WALLET_API_DB); a fresh chain resets it.
     const apiDbPath = process.env.WALLET_API_DB ?? join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, chainIds: [...CHAIN_IDS] });
+    const authSecret = process.env.AUTH_SECRET || undefined;
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, chainIds: [...CHAIN_IDS] });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

@@ -19,6 +19,8 @@ export interface WebAppOptions {
   extraImgSrc?: readonly string[];
   /** `%NAME%` in demo/index.html → value (the stack passes API_URL, RELAY_URL and DIRECTORY_URL). */
   placeholders?: Readonly<Record<string, string>>;
+  /** The sign-in backend (server/auth/), mounted under its base path on this origin, as a site owner would. */
+  auth?: { basePath: string; handle(request: Request): Promise<Response> };
 }
 
 export interface WebOptions extends WebAppOptions {
@@ -37,6 +39,7 @@ export interface WebServer {
 /** Folders served under their own name; nothing else in the project root is reachable. */
 const STATIC_MOUNTS = ['demo', 'dist'] as const;
 const RPC_PLACEHOLDER = /%RPC_URL_(\d+)%/g;
+const AUTH_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
  * Fills `%RPC_URL_<chainId>%` with that chain's RPC URL. Placeholders for chains we do not run are left as
@@ -53,14 +56,14 @@ export function substitutePlaceholders(html: string, placeholders: Readonly<Reco
   return html.replace(/%([A-Z_]+)%/g, (placeholder, name: string) => placeholders[name] ?? placeholder);
 }
 
-export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], placeholders = {} }: WebAppOptions): Hono {
+export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], placeholders = {}, auth }: WebAppOptions): Hono {
   const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc, extraImgSrc });
   const app = new Hono();
 
   // Set after the handler so 404s and errors carry the same headers as pages.
   app.use('*', async (c, next) => {
     await next();
-    c.res.headers.set('Content-Security-Policy', csp);
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', csp);
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     // Tests and reloads must always see the bundle that was just built.
     c.res.headers.set('Cache-Control', 'no-store');
@@ -88,6 +91,17 @@ export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc =
       const file = await readStaticFile(baseDir, pathname.slice(prefix.length));
       if (!file) return c.notFound();
       return c.body(new Uint8Array(file.body), 200, { 'Content-Type': file.contentType });
+    });
+  }
+
+  if (auth) {
+    app.all(`${auth.basePath}/*`, async (c) => {
+      const response = await auth.handle(c.req.raw);
+      // Response.redirect() has immutable headers; the middleware above adds its own.
+      const mutable = new Response(response.body, response);
+      // Auth.js's sign-in and error pages carry their styles inline, and nothing else.
+      if (mutable.headers.get('content-type')?.startsWith('text/html')) mutable.headers.set('Content-Security-Policy', AUTH_PAGE_CSP);
+      return mutable;
     });
   }
 

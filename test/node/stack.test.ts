@@ -6,6 +6,7 @@ import { rpcCall } from '../../server/json-rpc.js';
 import { findFreePort, PortInUseError } from '../../server/ports.js';
 import { LOCAL_SOLANA_CHAIN_ID, LOCAL_SOLANA_GENESIS_HASH } from '../../server/solana/constants.js';
 import { startStack, type Stack } from '../../server/stack.js';
+import { ALICE, Browser, evmMessage, solanaKey, solanaMessage, solanaSign, type Site } from './auth-helpers.js';
 import { childProcesses, DEMO_HTML, makeTempRoot, occupyPort } from './helpers.js';
 
 /** True when nothing accepts connections at `url` any more. */
@@ -84,6 +85,18 @@ describe('startStack', () => {
       assert.deepEqual(balances.filter((b) => b.symbol !== 'ZERO').map((b) => [b.symbol, b.price]).sort(), [['SOL', 150], ['USDS', 1]]);
       assert.equal(balances.find((b) => b.symbol === 'USDS')?.quantity.numeric, '2750');
       await writeFile(join(root, 'demo', 'index.html'), DEMO_HTML);
+      // The sign-in backend on the page's own origin accepts sign-ins on the stack's chains, Solana included.
+      assert.equal(stack.authUrl, `${stack.url}api/auth`);
+      const site = { url: stack.url, origin: new URL(stack.url).origin, host: new URL(stack.url).host, clock: { now: Date.now() } } as Site;
+      for (const chainId of ['eip155:31338', stack.solana.chainId] as `${string}:${string}`[]) {
+        const browser = new Browser(site);
+        const nonce = await browser.csrf();
+        const key = solanaKey();
+        const message = chainId === 'eip155:31338' ? evmMessage(site, nonce, { chainId }) : solanaMessage(site, nonce, key.address, { chainId });
+        const signature = chainId === 'eip155:31338' ? await ALICE.signMessage({ message }) : solanaSign(message, key.secret);
+        assert.equal((await browser.signIn(message, signature, nonce)).error, null);
+        assert.equal(((await browser.session()) as { chainId: string }).chainId, chainId);
+      }
 
       await Promise.all([stack.stop(), stack.stop()]);
       stopped = true;

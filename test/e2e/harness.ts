@@ -96,6 +96,12 @@ export async function openDemo(e2e: E2E, context?: BrowserContext, { clock = fal
       document.addEventListener(type, (event) => w.__events.push({ type, detail: (event as CustomEvent).detail }));
     }
     document.addEventListener('securitypolicyviolation', (event) => w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+    // The widget's Wallet Standard discovery (loaded on open when a Solana network is configured) announces
+    // itself with this event, and has taken in the registered wallets by the time it returns.
+    // (Defined from the start, so suites that compare window's properties before and after see no new one.)
+    const flags = window as unknown as { __walletStandardReady: boolean };
+    flags.__walletStandardReady = false;
+    window.addEventListener('wallet-standard:app-ready', () => { flags.__walletStandardReady = true; });
   });
   const page = await context.newPage();
   const requests: string[] = [];
@@ -155,8 +161,10 @@ const CHOOSER_LABELS = { eip155: 'Ethereum and EVM networks', solana: 'Solana' }
  * does), picks `namespace` in the chooser that follows; the wallet's prompt is then showing.
  */
 export async function chooseDevWallet(page: Page, namespace: 'eip155' | 'solana' = 'eip155'): Promise<void> {
-  await devWalletEntry(page).click();
   const bothNamespaces = await page.evaluate(() => /(^|,)\s*solana:/.test(document.querySelector('wallet-connect-modal')!.getAttribute('networks') ?? ''));
+  // Until the Solana discovery has run, the entry is the wallet's EVM side alone (it would connect without asking).
+  if (bothNamespaces) await page.waitForFunction(() => (window as unknown as { __walletStandardReady?: boolean }).__walletStandardReady === true);
+  await devWalletEntry(page).click();
   if (!bothNamespaces) return;
   await inModal(page, '.hint').filter({ hasText: 'Dev Wallet works on more than one kind of network. Which one do you want to connect?' }).waitFor();
   await inModal(page, '[part~="wallet-button"]').filter({ hasText: CHOOSER_LABELS[namespace] }).click();

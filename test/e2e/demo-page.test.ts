@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
 import { readSolBalance } from '../../src/services/solana-rpc.js';
-import { DEV_WALLET_ID, connectDevWallet, inModal, openModal, useE2E, waitForEvent } from './harness.js';
+import { DEV_WALLET_ID, connectDevWallet, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
 
 describe('the demo page, as a site owner first sees it', () => {
   const e2e = useE2E();
@@ -35,10 +35,17 @@ describe('the demo page, as a site owner first sees it', () => {
 
     await openModal(page);
     const entry = inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`);
+    await page.waitForFunction(() => (window as unknown as { __walletStandardReady: boolean }).__walletStandardReady);
     assert.equal(await inModal(page, '[part~="wallet-button"]').filter({ hasText: 'Dev Wallet' }).count(), 1, 'one entry for the wallet on both namespaces');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Connect with EVM and Solana');
     await entry.click();
     await inModal(page, '.hint').filter({ hasText: 'Dev Wallet works on more than one kind of network. Which one do you want to connect?' }).waitFor();
+    assert.deepEqual(await inModal(page, '[part~="wallet-button"] .list-label').allTextContents(), ['Ethereum and EVM networks', 'Solana']);
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: the namespace chooser');
     await inModal(page, '[part~="wallet-button"]').filter({ hasText: 'Solana' }).click();
+    await page.locator('dev-wallet-prompt [data-kind="connect"]').waitFor();
+    assert.equal(await inModal(page, '.connecting .status').textContent(), 'Continue in Dev Wallet');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: ConnectingExternal for Solana');
     await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
     const owner = solanaDevKeypair(0).address;
     assert.deepEqual(await waitForEvent(page, 'wallet-connect'), {
@@ -54,9 +61,11 @@ describe('the demo page, as a site owner first sees it', () => {
     const balance = inModal(page, '[part="balance"] [data-balance]');
     await balance.waitFor();
     assert.equal(await balance.getAttribute('data-balance'), String(await readSolBalance(e2e.stack.solana.rpcUrl, owner)));
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Solana Account');
     await inModal(page, '[data-action="switch-network"]').click();
     await inModal(page, '[part~="network-button"]').first().waitFor();
     assert.deepEqual(await inModal(page, '[part~="network-button"] .list-label').allTextContents(), ['Local Chain A', 'Local Chain B', 'Solana Local']);
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: SwitchNetwork with EVM and Solana networks');
   });
 
   it('shows a copy-paste snippet that, pasted into a plain page, gives a working modal', async () => {

@@ -80,6 +80,9 @@ describe('Solana Wallet Standard connect (dev wallet)', () => {
     await inModal(page, '[role="status"]').filter({ hasText: 'Switch to Solana?' }).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), [], 'SwitchActiveChain is axe clean');
     await inModal(page, 'button').filter({ hasText: 'Connect a Solana wallet' }).click();
+    await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).waitFor();
+    assert.equal(await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).count(), 0, 'Connect filtered to Solana: no EVM side of the dev wallet');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Connect filtered to Solana');
     await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).click();
     await prompt(page, 'approve');
     await waitForEvent(page, 'wallet-connect', 2);

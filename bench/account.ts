@@ -4,21 +4,16 @@
  * to paint its address and its tokens the first time it is opened after connecting the dev wallet, and
  * which chunks that open loads.
  */
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startStack } from '../server/stack.js';
+import type { Browser } from 'playwright-core';
+import { TIMEOUT, chooseDevWallet, chunkNames, openBenchDemo, step, withStack } from './demo-page.js';
 import { bytes, kb, ms, percentile, type Stats, stats, table } from './format.js';
-import { launch } from './measure.js';
-import { SNAPSHOT_DIST } from './paths.js';
-import { type FileSize, measureFile } from './sizes.js';
+import { type FileSize, chunkSize, sumSizes } from './sizes.js';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CHAIN = 'eip155:31337';
 const COMMON = 'projectId=bench&st=bench&sv=bench';
-const DEV_WALLET_ID = 'injected:dev.wallet-connect-modal.devwallet';
 const API_WARMUP = 3;
 const API_CALLS = 30;
-const TIMEOUT = 15_000;
 
 export interface ApiLatency extends Stats {
   label: string;
@@ -90,23 +85,10 @@ async function timeCalls(apiUrl: string, label: string, path: string): Promise<A
 async function accountRun(browser: Browser, url: string, apiOrigin: string, problems: string[]): Promise<AccountRun> {
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-    });
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-
-    await step(page, 'load the demo page', async () => {
-      await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT });
-      await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined && 'devWallet' in window, null, { timeout: TIMEOUT });
-    });
+    const { page, requests } = await openBenchDemo(context, url, problems);
     await step(page, 'connect the dev wallet', async () => {
-      await page.evaluate("window.devWallet.setMode('approve')");
       await page.click('#open', { timeout: TIMEOUT });
-      await page.click(`wallet-connect-modal [data-wallet-id="${DEV_WALLET_ID}"]`, { timeout: TIMEOUT });
+      await chooseDevWallet(page, 'eip155');
       await page.waitForFunction(
         () => {
           const el = document.querySelector('wallet-connect-modal') as (HTMLElement & { state: { status: string } }) | null;
@@ -131,39 +113,21 @@ async function accountRun(browser: Browser, url: string, apiOrigin: string, prob
       );
     });
     const figures = (await page.evaluate('window.__account')) as { address: number; tokens: number };
-    const during = requests.slice(before).map((u) => new URL(u));
+    const during = requests.slice(before);
     return {
       address: figures.address,
       tokens: figures.tokens,
-      chunks: during.filter((u) => /^\/dist\/chunks\/[^/]+\.js$/.test(u.pathname)).map((u) => u.pathname.slice('/dist/chunks/'.length)).sort(),
-      apiCalls: during.filter((u) => u.origin === apiOrigin).map((u) => u.pathname),
+      chunks: chunkNames(during),
+      apiCalls: during.map((u) => new URL(u)).filter((u) => u.origin === apiOrigin).map((u) => u.pathname),
     };
   } finally {
     await context.close();
   }
 }
 
-async function step(page: Page, what: string, action: () => Promise<unknown>): Promise<void> {
-  try {
-    await action();
-  } catch (error) {
-    const state = await page.evaluate("JSON.stringify(document.querySelector('wallet-connect-modal')?.state, (_k, v) => (typeof v === 'bigint' ? String(v) : v))").catch(() => '?');
-    throw new Error(`account bench: ${what} failed: ${(error as Error).message.split('\n')[0]} (element state: ${state})`);
-  }
-}
-
 /** Starts the stack, measures, prints the table, stops the stack (also on error). */
-export async function accountSection(runs: number): Promise<AccountFigures> {
-  process.stdout.write('\nstarting the local stack (anvil ×2, seed, wallet data API, demo server)... ');
-  const t = Date.now();
-  const stack = await startStack();
-  // Ctrl-C / kill: stop anvil and the servers before leaving.
-  const onSignal = (signal: NodeJS.Signals) => void stack.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  let browser: Browser | undefined;
-  try {
-    console.log(`${((Date.now() - t) / 1000).toFixed(1)} s`);
+export function accountSection(runs: number): Promise<AccountFigures> {
+  return withStack('anvil ×2, seed, wallet data API, demo server', {}, async (stack, browser) => {
     const q = `chainId=${CHAIN}&${COMMON}`;
     const api = [
       await timeCalls(stack.apiUrl, 'balance (usd, 31337)', `v1/account/${ACCOUNT}/balance?currency=usd&${q}`),
@@ -171,7 +135,6 @@ export async function accountSection(runs: number): Promise<AccountFigures> {
       await timeCalls(stack.apiUrl, 'identity (cached 5 min server-side)', `v1/identity/${ACCOUNT}?${COMMON}`),
     ];
 
-    browser = await launch();
     const problems: string[] = [];
     const results: AccountRun[] = [];
     const apiOrigin = new URL(stack.apiUrl).origin;
@@ -185,15 +148,10 @@ export async function accountSection(runs: number): Promise<AccountFigures> {
 
     const address = stats(results.map((r) => r.address));
     const tokens = stats(results.map((r) => r.tokens));
-    const chunkNames = results[0]!.chunks;
-    const sameInEveryRun = results.every((r) => r.chunks.join() === chunkNames.join());
-    const files = chunkNames.map((name) => measureFile(join(SNAPSHOT_DIST, 'chunks', name), `dist/chunks/${name}`));
-    const total = files.reduce((sum, f) => ({ ...sum, raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }), {
-      file: `chunks loaded on that open (${files.length})`,
-      raw: 0,
-      gzip: 0,
-      brotli: 0,
-    } as FileSize);
+    const firstChunks = results[0]!.chunks;
+    const sameInEveryRun = results.every((r) => r.chunks.join() === firstChunks.join());
+    const files = firstChunks.map(chunkSize);
+    const total = sumSizes(files, `chunks loaded on that open (${files.length})`);
     const apiCallsOnOpen = [...new Set(results.flatMap((r) => r.apiCalls))];
 
     console.log(`\nAccount data (local stack; API: ${API_CALLS} sequential calls after ${API_WARMUP} warm-up; view: median (min–max) of ${runs} runs)\n`);
@@ -221,10 +179,5 @@ export async function accountSection(runs: number): Promise<AccountFigures> {
       for (const line of uniqueProblems) console.log(`  ${line}`);
     }
     return { runs, api, accountView: { address, tokens }, chunks: { files, total, sameInEveryRun }, apiCallsOnOpen, problems: uniqueProblems };
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await browser?.close().catch(() => undefined);
-    await stack.stop();
-  }
+  });
 }

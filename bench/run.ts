@@ -1,19 +1,21 @@
 /**
  * `npm run bench [-- --no-build] [-- --runs N] [-- --no-stack]`: the widget's size and speed figures against
  * a bare React + r2wc floor, then (unless --no-stack) account-data figures against the local stack
- * (bench/account.ts) and WalletConnect figures with a real wallet peer (bench/walletconnect.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
+ * (bench/account.ts), WalletConnect figures with a real wallet peer (bench/walletconnect.ts) and Solana figures
+ * with the dev wallet on the local Solana chain (bench/solana.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
  * is missed; non-zero only when something breaks (build, browser, page).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { accountSection, type AccountFigures } from './account.js';
+import { solanaSection, type SolanaFigures } from './solana.js';
 import { walletConnectSection, type WalletConnectFigures } from './walletconnect.js';
 import { buildFloor } from './floor.js';
 import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
 import { launch, measureRun, type RunResult } from './measure.js';
 import { PAGES, type PageSpec, startServer } from './pages.js';
 import { BENCH_CACHE, ROOT } from './paths.js';
-import { buildWidget, type FileSize, measureFile, snapshotWidget, widgetSizes } from './sizes.js';
+import { buildWidget, type FileSize, measureFile, snapshotWidget, sumSizes, widgetSizes } from './sizes.js';
 
 const ENTRY_BROTLI_TARGET = 80 * 1024;
 const OPEN_RATIO_TARGET = 1.5;
@@ -54,12 +56,7 @@ async function main() {
   // Sizes
   const { entry, chunks } = widgetSizes();
   const floor = measureFile(floorFile);
-  const total = [entry, ...chunks].reduce((sum, f) => ({ ...sum, raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }), {
-    file: `total (${1 + chunks.length} files)`,
-    raw: 0,
-    gzip: 0,
-    brotli: 0,
-  } as FileSize);
+  const total = sumSizes([entry, ...chunks], `total (${1 + chunks.length} files)`);
   const entryOk = entry.brotli <= ENTRY_BROTLI_TARGET;
   const sizeRow = (f: FileSize, note = '') => [f.file, bytes(f.raw), bytes(f.gzip), bytes(f.brotli), kb(f.brotli), note];
   console.log('\nSizes (bytes; gzip -9, brotli q11)\n');
@@ -176,9 +173,19 @@ async function main() {
     }
   }
 
+  let solana: SolanaFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      solana = await solanaSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      solana = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

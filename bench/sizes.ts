@@ -25,6 +25,14 @@ export function measureFile(path: string, label = relative(ROOT, path)): FileSiz
   };
 }
 
+/** The sizes of `files` added up, as one row labelled `label`. */
+export function sumSizes(files: readonly FileSize[], label: string): FileSize {
+  return files.reduce((sum, f) => ({ ...sum, raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }), { file: label, raw: 0, gzip: 0, brotli: 0 });
+}
+
+/** One chunk of the snapshot (`dist/chunks/<name>`), measured. */
+export const chunkSize = (name: string): FileSize => measureFile(join(SNAPSHOT_DIST, 'chunks', name), `dist/chunks/${name}`);
+
 /** Runs `rollup -c`; rejects with rollup's own output when the build fails. */
 export function buildWidget(): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,6 @@
  * - request round trip: `personal_sign` through the host's provider, answered by the wallet;
  * and which chunks the WalletConnect flow loads, with their sizes.
  */
-import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -15,8 +14,7 @@ import { startStack } from '../server/stack.js';
 import { startWalletPeer } from '../server/wc-wallet/index.js';
 import { bytes, kb, ms, percentile, type Stats, stats, table } from './format.js';
 import { launch } from './measure.js';
-import { SNAPSHOT_DIST } from './paths.js';
-import { type FileSize, measureFile } from './sizes.js';
+import { type FileSize, chunkSize, sumSizes } from './sizes.js';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TIMEOUT = 15_000;
@@ -131,13 +129,8 @@ export async function walletConnectSection(runs: number): Promise<WalletConnectF
     const all = results.flatMap((r) => r.requests);
     const request = { ...stats(all), p90: percentile(all, 90) };
     const names = [...new Set(results.flatMap((r) => r.chunks))].sort();
-    const files = names.map((name) => measureFile(join(SNAPSHOT_DIST, 'chunks', name), `dist/chunks/${name}`));
-    const total = files.reduce((sum, f) => ({ ...sum, raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip, brotli: sum.brotli + f.brotli }), {
-      file: `chunks loaded by the WalletConnect flow (${files.length})`,
-      raw: 0,
-      gzip: 0,
-      brotli: 0,
-    } as FileSize);
+    const files = names.map(chunkSize);
+    const total = sumSizes(files, `chunks loaded by the WalletConnect flow (${files.length})`);
 
     console.log(`\nWalletConnect (local relay, WalletKit peer; median (min–max) of ${runs} runs; requests: ${all.length})\n`);
     console.log(

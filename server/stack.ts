@@ -203,7 +203,7 @@ export async function startStack({
       // The relay is a ws: URL, which 'self' never covers; the directory serves both JSON and the wallet icons.
       extraConnectSrc: [new URL(api.url).origin, relay.url, directoryOrigin, solana.rpcUrl, solana.wsUrl],
       extraImgSrc: [directoryOrigin],
-      placeholders: { API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url, SOLANA_RPC_URL: solana.rpcUrl, SOLANA_WS_URL: solana.wsUrl },
+      placeholders: { API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url, SOLANA_CHAIN_ID: solana.chainId, SOLANA_RPC_URL: solana.rpcUrl, SOLANA_WS_URL: solana.wsUrl },
       auth,
     });
   } catch (err) {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createPublicClient, http } from 'viem';
 import { formatTokenAmount } from '../../src/core/format.js';
-import { ACCOUNT_0, DEV_WALLET_ID, cspViolations, inModal, useE2E, waitForEvent } from './harness.js';
+import { ACCOUNT_0, chooseDevWallet, cspViolations, inModal, useE2E, waitForEvent } from './harness.js';
 
 const ACCOUNT_2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
@@ -30,7 +30,7 @@ describe('the account button on the demo page', () => {
     await button.click();
     await inModal(page, 'dialog[open] [part="title"]').waitFor();
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Connect Wallet');
-    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await chooseDevWallet(page);
     await page.waitForFunction(() => document.querySelector('wallet-connect-button')!.shadowRoot!.textContent === 'Connecting…');
     await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
     await waitForEvent(page, 'wallet-connect');

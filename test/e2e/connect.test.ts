@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createPublicClient, http } from 'viem';
 import {
   ACCOUNT_0, ACCOUNT_1, DEV_WALLET_ID,
-  connectDevWallet, events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState,
+  chooseDevWallet, connectDevWallet, devWalletEntry, events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState,
 } from './harness.js';
 
 const connector = { id: DEV_WALLET_ID, name: 'Dev Wallet', type: 'injected' };
@@ -16,11 +16,10 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
     await openModal(page);
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Connect Wallet');
     assert.deepEqual(await waitForEvent(page, 'wallet-open'), { view: 'Connect' });
-    const button = inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`);
-    assert.equal((await button.textContent())?.trim(), 'Dev WalletInstalled');
+    assert.equal((await devWalletEntry(page).textContent())?.trim(), 'Dev WalletInstalled');
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Connect');
 
-    await button.click();
+    await chooseDevWallet(page, 'eip155');
     await inModal(page, '.connecting[data-state="pending"]').waitFor();
     assert.equal(await inModal(page, '.connecting .status').textContent(), 'Continue in Dev Wallet');
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Dev Wallet');
@@ -67,7 +66,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   it('shows "Connection rejected" with a retry when the wallet refuses, and the retry connects', async () => {
     const { page } = await e2e.open();
     await openModal(page);
-    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await chooseDevWallet(page);
     await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="reject"]').click();
     await inModal(page, '.connecting[data-state="error"]').waitFor();
     assert.equal(await inModal(page, '.connecting .status').textContent(), 'Connection rejected');
@@ -83,7 +82,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   it('abandons the attempt cleanly when the visitor goes back while the wallet is asking', async () => {
     const { page } = await e2e.open();
     await openModal(page);
-    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await chooseDevWallet(page);
     await page.locator('dev-wallet-prompt [data-kind="connect"]').waitFor();
     // The dev wallet's prompt is a modal dialog above ours (a real extension asks in its own window), so the
     // page is inert for the pointer while it asks: press our back button from inside the page instead.
@@ -104,7 +103,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   it("Escape in the wallet's prompt refuses, and focus comes back inside the modal (on Retry), not to the page body", async () => {
     const { page } = await e2e.open();
     await openModal(page);
-    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await chooseDevWallet(page);
     await page.locator('dev-wallet-prompt [data-kind="connect"]').waitFor();
     await page.keyboard.press('Escape');
     await inModal(page, '[part="body"] [role="alert"]').waitFor();
@@ -120,7 +119,7 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   it('closing is not cancelling: a connection the wallet approves after the modal closed is made, and the modal stays closed', async () => {
     const { page } = await e2e.open();
     await openModal(page);
-    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await chooseDevWallet(page);
     await page.locator('dev-wallet-prompt [data-kind="connect"]').waitFor();
     // The prompt makes the page inert for the pointer: press our ✕ from inside the page.
     await inModal(page, '[part="close-button"]').evaluate((button) => (button as HTMLButtonElement).click());

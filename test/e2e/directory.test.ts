@@ -5,9 +5,9 @@ import { DEFAULT_WALLETS, createDirectoryApp } from '../../server/directory/app.
 import { generateWallets } from '../../server/directory/records.js';
 import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
 import { ACCOUNT_0, closeContext, inModal, openDemo, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
+import { PHONE, countWalletOpens, withMobileLinks } from './phone-support.js';
 import { scanQr } from './walletconnect-support.js';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /**
  * The stack's directory serves the 32 real wallets; paging and search are exercised over 300+ entries by
@@ -113,7 +113,7 @@ describe('AllWallets: the wallet directory of the local stack', () => {
 
     it("opens the wallet's native link with the URI, which the wallet can pair with; unsafe links are never offered", async () => {
       const browser = e2e.browser;
-      context = await browser.newContext({ isMobile: true, hasTouch: true, userAgent: IPHONE, viewport: { width: 390, height: 844 } });
+      context = await browser.newContext(PHONE);
       const demo = await openDemo({ stack: e2e.stack, browser, stop: async () => {} }, context);
       const { page } = demo;
       // A directory record whose link is javascript: would be filtered by our server; serve one anyway.
@@ -145,30 +145,14 @@ describe('AllWallets: the wallet directory of the local stack', () => {
 
     it('opens the wallet by itself once per choice: a URI renewed after 4 minutes is not followed again', async () => {
       const browser = e2e.browser;
-      context = await browser.newContext({ isMobile: true, hasTouch: true, userAgent: IPHONE, viewport: { width: 390, height: 844 } });
+      context = await browser.newContext(PHONE);
       const demo = await openDemo({ stack: e2e.stack, browser, stop: async () => {} }, context);
       const { page } = demo;
       await page.clock.install();
       // MetaMask by its universal link, so each time the page goes there is a request the test can count;
       // the 204 answer keeps the page where it is.
-      await page.route(`${e2e.stack.directoryUrl}getWallets**`, async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { data: { id: string; mobile_link?: string | null }[]; count: number };
-        body.data = body.data.map((w) => (w.id === 'metamask' ? { ...w, mobile_link: 'https://wallet.example/ul' } : w));
-        await route.fulfill({ response, json: body });
-      });
-      const opened: string[] = [];
-      const waiters: (() => void)[] = [];
-      await page.route('https://wallet.example/**', async (route) => {
-        opened.push(route.request().url());
-        waiters.splice(0).forEach((wake) => wake());
-        await route.fulfill({ status: 204 });
-      });
-      const nextOpen = (count: number) => new Promise<void>((resolve, reject) => {
-        const check = () => (opened.length >= count ? resolve() : waiters.push(check));
-        check();
-        setTimeout(() => reject(new Error(`expected ${count} navigations to the wallet, saw ${opened.length}`)), 10_000).unref();
-      });
+      await withMobileLinks(page, e2e.stack.directoryUrl, { metamask: 'https://wallet.example/ul' });
+      const { opened, next: nextOpen } = await countWalletOpens(page);
 
       await openModal(page);
       await inModal(page, '[data-wallet-id="all-wallets"]').tap();

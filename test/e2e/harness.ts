@@ -96,6 +96,12 @@ export async function openDemo(e2e: E2E, context?: BrowserContext, { clock = fal
       document.addEventListener(type, (event) => w.__events.push({ type, detail: (event as CustomEvent).detail }));
     }
     document.addEventListener('securitypolicyviolation', (event) => w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+    // The widget's Wallet Standard discovery (loaded on open when a Solana network is configured) announces
+    // itself with this event, and has taken in the registered wallets by the time it returns.
+    // (Defined from the start, so suites that compare window's properties before and after see no new one.)
+    const flags = window as unknown as { __walletStandardReady: boolean };
+    flags.__walletStandardReady = false;
+    window.addEventListener('wallet-standard:app-ready', () => { flags.__walletStandardReady = true; });
   });
   const page = await context.newPage();
   const requests: string[] = [];
@@ -129,12 +135,47 @@ export async function openModal(page: Page): Promise<void> {
   await inModal(page, 'dialog[open] [part="title"]').waitFor();
 }
 
-/** Connects the dev wallet through the modal, approving its prompt with its own Approve button. */
-export async function connectDevWallet(page: Page): Promise<void> {
+/**
+ * Makes sure the page's widget lists the local Solana chain, with its RPC in rpc-urls, as a site owner would set
+ * it. The demo page already does (`npm start` shows EVM and Solana side by side), so on it this changes nothing;
+ * on a page without it, both attributes gain the chain.
+ */
+export async function ensureSolanaNetwork(page: Page, solana: { chainId: string; rpcUrl: string }): Promise<void> {
+  await page.evaluate(({ chainId, rpcUrl }) => {
+    const el = document.querySelector('wallet-connect-modal')!;
+    const networks = (el.getAttribute('networks') ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+    const rpcUrls = JSON.parse(el.getAttribute('rpc-urls') ?? '{}') as Record<string, string>;
+    if (!(chainId in rpcUrls)) el.setAttribute('rpc-urls', JSON.stringify({ ...rpcUrls, [chainId]: rpcUrl }));
+    if (!networks.includes(chainId)) el.setAttribute('networks', [...networks, chainId].join(','));
+  }, solana);
+}
+
+/** The dev wallet's entry on the Connect view: one entry for both namespaces (EIP-6963 and Wallet Standard). */
+export const devWalletEntry = (page: Page) => inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`);
+
+/** The namespace chooser's labels (SPEC strings), shown when a wallet on both namespaces is chosen. */
+const CHOOSER_LABELS = { eip155: 'Ethereum and EVM networks', solana: 'Solana' } as const;
+
+/**
+ * Presses the dev wallet's entry on the Connect view and, when the page has a `solana:` network too (the demo
+ * does), picks `namespace` in the chooser that follows; the wallet's prompt is then showing.
+ */
+export async function chooseDevWallet(page: Page, namespace: 'eip155' | 'solana' = 'eip155'): Promise<void> {
+  const bothNamespaces = await page.evaluate(() => /(^|,)\s*solana:/.test(document.querySelector('wallet-connect-modal')!.getAttribute('networks') ?? ''));
+  // Until the Solana discovery has run, the entry is the wallet's EVM side alone (it would connect without asking).
+  if (bothNamespaces) await page.waitForFunction(() => (window as unknown as { __walletStandardReady?: boolean }).__walletStandardReady === true);
+  await devWalletEntry(page).click();
+  if (!bothNamespaces) return;
+  await inModal(page, '.hint').filter({ hasText: 'Dev Wallet works on more than one kind of network. Which one do you want to connect?' }).waitFor();
+  await inModal(page, '[part~="wallet-button"]').filter({ hasText: CHOOSER_LABELS[namespace] }).click();
+}
+
+/** Connects the dev wallet through the modal (on `namespace`), approving its prompt with its own Approve button. */
+export async function connectDevWallet(page: Page, namespace: 'eip155' | 'solana' = 'eip155'): Promise<void> {
   await openModal(page);
-  await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+  await chooseDevWallet(page, namespace);
   await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
-  await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state.status === 'connected');
+  await page.waitForFunction((ns) => document.querySelector('wallet-connect-modal')!.state.namespace === ns, namespace);
 }
 
 /** axe-core on the page as it is; only serious and critical findings count. */

@@ -5,37 +5,7 @@ import { DEFAULT_WALLETS, createDirectoryApp } from '../../server/directory/app.
 import { generateWallets } from '../../server/directory/records.js';
 import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
 import { ACCOUNT_0, closeContext, type DemoPage, inModal, openDemo, openModal, useE2E, waitForEvent } from './harness.js';
-
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const PHONE = { isMobile: true, hasTouch: true, userAgent: IPHONE, viewport: { width: 390, height: 844 } };
-
-/** Every navigation of the page to `https://wallet.example/…` (answered 204, so the page stays), in order. */
-async function countWalletOpens(page: Page) {
-  const opened: string[] = [];
-  const waiters: (() => void)[] = [];
-  await page.route('https://wallet.example/**', async (route) => {
-    opened.push(route.request().url());
-    waiters.splice(0).forEach((wake) => wake());
-    await route.fulfill({ status: 204 });
-  });
-  const next = (count: number) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => (opened.length >= count ? resolve() : waiters.push(check));
-      check();
-      setTimeout(() => reject(new Error(`expected ${count} navigations to a wallet, saw ${opened.length}`)), 10_000).unref();
-    });
-  return { opened, next };
-}
-
-/** The directory answers with the given wallets' mobile links replaced (universal links the test can count). */
-async function withMobileLinks(page: Page, directoryUrl: string, links: Record<string, string>) {
-  await page.route(`${directoryUrl}getWallets**`, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: { id: string; mobile_link?: string | null }[]; count: number };
-    body.data = body.data.map((w) => (links[w.id] ? { ...w, mobile_link: links[w.id] } : w));
-    await route.fulfill({ response, json: body });
-  });
-}
+import { PHONE, countWalletOpens, withMobileLinks } from './phone-support.js';
 
 /** The directory with 100 more wallets that phones can open (so the list is longer than the screen). */
 async function withManyPhoneWallets(page: Page, directoryUrl: string) {

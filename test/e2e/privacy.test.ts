@@ -66,14 +66,22 @@ describe('privacy and CSP on the demo page', () => {
     await page.clock.resume();
     const origin = new URL(e2e.stack.url).origin;
     const pageAssets = new Set([`${origin}/`, `${origin}/dist/wallet-connect-modal.js`, `${origin}/dist/dev-wallet.js`, `${origin}/demo/demo.js`, `${origin}/demo/demo.css`]);
+    const widgetChunk = (name: string) => new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/dist/chunks/${name}-[\\w-]+\\.js$`);
     // The demo has a <wallet-connect-button>: its code is one chunk of its own, from the widget's origin.
-    const buttonChunk = new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/dist/chunks/wallet-connect-button-[\\w-]+\\.js$`);
+    const buttonChunk = widgetChunk('wallet-connect-button');
     const widgetRequests = () => requests.filter((url) => !pageAssets.has(url) && !buttonChunk.test(url) && !/\/favicon\.ico(\?after-timers)?$/.test(url));
     assert.ok(requests.some((url) => buttonChunk.test(url)), `the button's chunk loaded: ${requests.join(', ')}`);
     assert.deepEqual(widgetRequests(), []);
+    // Opening the Connect view asks nothing of the network either. The demo lists a Solana network, so the open
+    // loads the widget's own Wallet Standard discovery code (issue 10: "loaded on open"; it makes no request):
+    // its chunk and the chunks it imports, from the widget's origin, and nothing else.
+    const discovery = page.waitForRequest(widgetChunk('solana-wallets'));
     await openModal(page);
-    // Opening the Connect view needs nothing from the network either.
-    assert.deepEqual(widgetRequests(), []);
+    await discovery;
+    await page.waitForFunction(() => (window as unknown as { __walletStandardReady: boolean }).__walletStandardReady);
+    const onOpen = widgetRequests();
+    assert.ok(onOpen.length > 0);
+    assert.deepEqual(onOpen.filter((url) => !widgetChunk('[\\w-]+?').test(url)), [], `only the widget's own chunks: ${onOpen.join(', ')}`);
   });
 
   /**

@@ -2,16 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { readSolBalance } from '../../src/services/solana-rpc.js';
-import { inModal, openModal, seriousA11yViolations, useE2E } from './harness.js';
-
-/** The demo page with the local Solana chain among its networks (its RPC in rpc-urls), as a site owner would set it. */
-async function addSolana(page: Page, chainId: string, rpcUrl: string): Promise<void> {
-  await page.evaluate(([id, url]) => {
-    const el = document.querySelector('wallet-connect-modal')!;
-    el.setAttribute('networks', `${el.getAttribute('networks')},${id}`);
-    el.setAttribute('rpc-urls', JSON.stringify({ ...JSON.parse(el.getAttribute('rpc-urls') ?? '{}'), [id]: url }));
-  }, [chainId, rpcUrl] as const);
-}
+import { ensureSolanaNetwork, inModal, openModal, seriousA11yViolations, useE2E } from './harness.js';
 
 /** Connects the dev wallet's Solana side: Connect filtered to Solana, the dev wallet, its Approve. */
 async function connectDevSolana(page: Page): Promise<void> {
@@ -35,7 +26,7 @@ describe('a Solana account connected with the dev wallet (Wallet Standard) again
     const { page } = await e2e.open();
     const solana = e2e.stack.solana;
     const owner = solana.seeded!.accounts[0]!;
-    await addSolana(page, solana.chainId, solana.rpcUrl);
+    await ensureSolanaNetwork(page, solana);
     await connectDevSolana(page);
     await openModal(page);
     const address = inModal(page, '[part="address"]');
@@ -54,7 +45,7 @@ describe('a Solana account connected with the dev wallet (Wallet Standard) again
     const { page } = await e2e.open();
     const solana = e2e.stack.solana;
     const dev = solana.seeded!.dev;
-    await addSolana(page, solana.chainId, solana.rpcUrl);
+    await ensureSolanaNetwork(page, solana);
     await connectDevSolana(page);
     await openModal(page);
     const tokens = await shownTokens(page);

@@ -1,52 +1,24 @@
 // Issue 10 end to end: the dev wallet's Wallet Standard (Solana) side and its EIP-6963 side in one Connect view,
-// in Debian Chromium against the local stack. The demo page stays EVM-only for the other suites; this suite adds
-// the local Solana network to `networks` as the page is parsed (before the widget reads it).
+// in Debian Chromium against the local stack. The demo page lists the local Solana network beside the two EVM ones.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
-import { ACCOUNT_0, DEV_WALLET_ID, type DemoPage, type E2E, closeContext, cspViolations, events, inModal, openDemo, openModal, seriousA11yViolations, startE2E, waitForEvent, widgetState } from './harness.js';
+import { ACCOUNT_0, DEV_WALLET_ID, type DemoPage, ensureSolanaNetwork, events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 
-const NETWORKS = `eip155:31337,eip155:31338,${LOCAL_SOLANA_CHAIN_ID}`;
 const SOL_ADDRESS = solanaDevKeypair(0).address;
 const SOLANA_ID = 'solana:Dev Wallet';
 const prompt = (page: Page, action: 'approve' | 'reject') => page.locator(`dev-wallet-prompt [data-kind="connect"] [data-action="${action}"]`).click();
 const namespaces = async (page: Page) => (await widgetState(page)).connections.map((c) => c.namespace);
 
 describe('Solana Wallet Standard connect (dev wallet)', () => {
-  let e2e: E2E;
-  let demo: DemoPage | undefined;
-  before(async () => {
-    e2e = await startE2E();
-  });
-  after(async () => {
-    await e2e?.stop();
-  });
-  afterEach(async () => {
-    if (!demo) return;
-    const current = demo;
-    demo = undefined;
-    try {
-      assert.deepEqual(await cspViolations(current.page), [], 'no CSP violation');
-      assert.deepEqual(current.errors, [], 'no page or console error');
-    } finally {
-      await closeContext(current.context);
-    }
-  });
+  const e2e = useE2E();
 
-  /** The demo with the local Solana network configured (the attribute is set as the parser inserts the element). */
-  async function openWithSolana(context?: BrowserContext): Promise<DemoPage> {
-    context ??= await e2e.browser.newContext();
-    await context.addInitScript((networks) => {
-      new MutationObserver((_, observer) => {
-        const el = document.querySelector('wallet-connect-modal');
-        if (!el) return;
-        el.setAttribute('networks', networks);
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    }, NETWORKS);
-    demo = await openDemo(e2e, context);
+  /** The demo with the local Solana network configured (it already is: then this changes nothing). */
+  async function openWithSolana(): Promise<DemoPage> {
+    const demo = await e2e.open();
+    await ensureSolanaNetwork(demo.page, e2e.stack.solana);
     return demo;
   }
 
@@ -108,6 +80,9 @@ describe('Solana Wallet Standard connect (dev wallet)', () => {
     await inModal(page, '[role="status"]').filter({ hasText: 'Switch to Solana?' }).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), [], 'SwitchActiveChain is axe clean');
     await inModal(page, 'button').filter({ hasText: 'Connect a Solana wallet' }).click();
+    await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).waitFor();
+    assert.equal(await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).count(), 0, 'Connect filtered to Solana: no EVM side of the dev wallet');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Connect filtered to Solana');
     await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).click();
     await prompt(page, 'approve');
     await waitForEvent(page, 'wallet-connect', 2);

@@ -2,12 +2,11 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
 import { formatTime } from '../../src/core/format.js';
-import { clearWalletApiCaches } from '../../src/services/wallet-api.js';
-import { resetPortfolioRetryBlock } from '../../src/stores/portfolio.js';
-import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
-import { ALICE, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
-import { expectAccessible, loadAxe } from './support/axe.js';
-import { cleanup, dialogOf, mount, openAndRender, part, titleText, waitFor, walletButtons } from './support/element.js';
+import type { FakeFetch } from '../unit/support/fake-fetch.js';
+import { ALICE } from '../unit/support/fake-wallet.js';
+import { useAccountFixture } from './support/account.js';
+import { expectAccessible } from './support/axe.js';
+import { openAndRender, part, titleText, waitFor } from './support/element.js';
 
 const ETH = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' };
 const ZERO = { name: 'Zero', symbol: 'ZERO', chainId: 'eip155:1', address: `eip155:1:0x${'9'.repeat(40)}`, value: 0, price: 0, quantity: { decimals: '0', numeric: '5' }, iconUrl: '' };
@@ -28,32 +27,10 @@ const HISTORY = [
 describe('<wallet-connect-modal> account states: failures with Retry, readable Activity rows, Receive', () => {
   let el: WalletConnectModalElement;
   let net: FakeFetch;
-  let stopAnnouncing: () => void;
-
-  before(() => loadAxe());
-  beforeEach(() => {
-    clearWalletApiCaches();
-    resetPortfolioRetryBlock();
-    net = installFakeFetch();
-    net.route('/v1/supported-chains', () => ({ body: { http: ['eip155:1'] } }));
-    net.route(`/v1/identity/${ALICE}`, () => ({ body: { name: null, avatar: null } }));
-    net.route(`/v1/account/${ALICE}/balance`, () => ({ body: { balances: [ETH, ZERO] } }));
-    stopAnnouncing = announceWallet(walletInfo('com.example.states', 'States Wallet'), createFakeProvider({ accounts: [ALICE], chainId: '0x1' }));
-    el = mount({ networks: 'eip155:1', 'api-url': 'http://api.test', 'project-id': 'p1', features: 'send,history' });
-  });
-  afterEach(async () => {
-    await el.disconnect();
-    await cleanup();
-    stopAnnouncing();
-    net.restore();
-  });
-
-  async function connectAndOpen() {
-    await openAndRender(el);
-    (await waitFor(() => walletButtons(el)[0], 'the wallet')).click();
-    await waitFor(() => el.state.status === 'connected' && !dialogOf(el).open, 'connected');
-    await openAndRender(el);
-  }
+  const { connectAndOpen } = useAccountFixture(
+    { wallet: { rdns: 'com.example.states', name: 'States Wallet' }, chains: ['eip155:1'], balances: [ETH, ZERO], features: 'send,history' },
+    (fixture) => ({ el, net } = fixture),
+  );
   const root = () => el.shadowRoot!;
   const count = (text: string) => (root().textContent!.match(new RegExp(text, 'g')) ?? []).length;
   const retryButton = () => root().querySelector<HTMLButtonElement>('[data-action="retry"]');

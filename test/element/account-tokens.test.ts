@@ -1,12 +1,9 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
-import { clearWalletApiCaches } from '../../src/services/wallet-api.js';
-import { resetPortfolioRetryBlock } from '../../src/stores/portfolio.js';
-import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
-import { ALICE, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
-import { expectAccessible, loadAxe } from './support/axe.js';
-import { cleanup, dialogOf, mount, openAndRender, part, waitFor, walletButtons } from './support/element.js';
+import { useAccountFixture } from './support/account.js';
+import { expectAccessible } from './support/axe.js';
+import { part, waitFor } from './support/element.js';
 
 const ETH = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' };
 const SEED = { name: 'Seed', symbol: 'SEED', chainId: 'eip155:1', address: `eip155:1:0x${'5'.repeat(40)}`, value: 0.01, price: 238, quantity: { decimals: '18', numeric: '0.000042' }, iconUrl: '' };
@@ -15,34 +12,15 @@ const ELSEWHERE = { name: 'Polygon Token', symbol: 'PTK', chainId: 'eip155:137',
 
 describe('<wallet-connect-modal> token amounts: small balances, and the active chain only', () => {
   let el: WalletConnectModalElement;
-  let net: FakeFetch;
-  let stopAnnouncing: () => void;
-
-  before(() => loadAxe());
-  beforeEach(() => {
-    clearWalletApiCaches();
-    resetPortfolioRetryBlock();
-    net = installFakeFetch();
-    net.route('/v1/supported-chains', () => ({ body: { http: ['eip155:1', 'eip155:137'] } }));
-    net.route(`/v1/identity/${ALICE}`, () => ({ body: { name: null, avatar: null } }));
-    net.route(`/v1/account/${ALICE}/balance`, () => ({ body: { balances: [ETH, SEED, DUST, ELSEWHERE] } }));
-    stopAnnouncing = announceWallet(walletInfo('com.example.tokens', 'Token Wallet'), createFakeProvider({ accounts: [ALICE], chainId: '0x1' }));
-    el = mount({ networks: 'eip155:1,eip155:137', 'api-url': 'http://api.test', 'project-id': 'p1', features: 'send' });
-  });
-  afterEach(async () => {
-    await el.disconnect();
-    await cleanup();
-    stopAnnouncing();
-    net.restore();
-  });
+  const { connectAndOpen } = useAccountFixture(
+    { wallet: { rdns: 'com.example.tokens', name: 'Token Wallet' }, chains: ['eip155:1', 'eip155:137'], balances: [ETH, SEED, DUST, ELSEWHERE], features: 'send' },
+    (fixture) => ({ el } = fixture),
+  );
 
   const rows = () => [...el.shadowRoot!.querySelectorAll<HTMLElement>('.token-list [data-token]')];
 
   it('lists the active chain only, with significant digits; "< 0.0001" in the list with the exact amount at hand', async () => {
-    await openAndRender(el);
-    (await waitFor(() => walletButtons(el)[0], 'the wallet')).click();
-    await waitFor(() => el.state.status === 'connected' && !dialogOf(el).open, 'connected');
-    await openAndRender(el);
+    await connectAndOpen();
     await waitFor(() => rows().length > 0, 'the token list', 8000);
 
     expect(rows().map((row) => row.dataset.token)).to.deep.equal(['ETH', 'SEED', 'DUST']);

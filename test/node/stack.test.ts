@@ -68,10 +68,10 @@ describe('startStack', () => {
       const wallets = await fetch(new URL('getWallets?projectId=t&st=t&sv=t&page=1&entries=1', stack.directoryUrl));
       assert.equal(wallets.status, 200);
       assert.equal(((await wallets.json()) as { data: unknown[] }).data.length, 1);
-      await writeFile(join(root, 'demo', 'index.html'), '<p relay="%RELAY_URL%" directory="%DIRECTORY_URL%" api="%API_URL%" sol="%SOLANA_RPC_URL%|%SOLANA_WS_URL%"></p>');
+      await writeFile(join(root, 'demo', 'index.html'), '<p relay="%RELAY_URL%" directory="%DIRECTORY_URL%" api="%API_URL%" sol="%SOLANA_CHAIN_ID%|%SOLANA_RPC_URL%|%SOLANA_WS_URL%"></p>');
       assert.equal(
         await (await fetch(stack.url)).text(),
-        `<p relay="${stack.relayUrl}" directory="${stack.directoryUrl}" api="${stack.apiUrl}" sol="${stack.solana.rpcUrl}|${stack.solana.wsUrl}"></p>`,
+        `<p relay="${stack.relayUrl}" directory="${stack.directoryUrl}" api="${stack.apiUrl}" sol="${LOCAL_SOLANA_CHAIN_ID}|${stack.solana.rpcUrl}|${stack.solana.wsUrl}"></p>`,
       );
       // The local Solana chain answers with its fixed genesis hash, seeded.
       assert.equal(stack.solana.chainId, LOCAL_SOLANA_CHAIN_ID);

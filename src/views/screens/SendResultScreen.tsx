@@ -3,6 +3,8 @@ import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
 import { formatAmount } from '../../core/format.js';
 import { explorerLink } from '../../core/explorer.js';
+import { networkInfo } from '../../core/networks.js';
+import { $config } from '../../stores/config.js';
 import { $transactionStatus } from '../../stores/pending-transactions.js';
 import { type Route, resetRoute } from '../../stores/route.js';
 import { Icon } from '../parts/Icon.js';
@@ -22,7 +24,9 @@ export default function SendResultScreen({ route }: { route: Extract<Route, { vi
   const lang = useLang();
   const { transaction } = route;
   const status = useStore($transactionStatus)[transaction.hash] ?? 'pending';
-  const explorer = explorerLink(transaction.chainId, transaction.hash);
+  const rpcUrl = useStore($config).rpcUrls[transaction.chainId];
+  // With the site owner's RPC: explorer.solana.com names the local chain by it (as the Activity links do).
+  const explorer = explorerLink(transaction.chainId, transaction.hash, networkInfo(transaction.chainId, rpcUrl));
   const copy = () => copyText(transaction.hash, t('tx.copied'));
   return (
     <div className="send-result" data-status={status}>

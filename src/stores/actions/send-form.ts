@@ -2,7 +2,7 @@ import '../../core/messages-account.js';
 import { amountInputText } from '../../core/amount.js';
 import { isAddress } from '../../core/address.js';
 import { type Caip2, namespaceOf } from '../../core/caip.js';
-import { formatTokenAmount } from '../../core/format.js';
+import { formatAmount, formatTokenAmount } from '../../core/format.js';
 import { t } from '../../core/messages.js';
 import '../../core/messages-solana-send.js';
 import { type CostProblem, type SendCost, costProblem, costReserve, maxNativeAmount } from '../../core/send-cost.js';
@@ -38,7 +38,8 @@ function costMessage(problem: CostProblem, namespace: string, token: SendToken, 
   const { nativeCurrency } = networkInfo(chainId);
   const amount = (value: bigint) => formatTokenAmount(value, nativeCurrency.decimals, lang);
   const symbol = nativeCurrency.symbol;
-  if (problem.kind === 'below-rent') return t('solanaSend.belowRent', { amount: amount(problem.min), symbol }, lang);
+  // A minimum is shown exactly (rounded down it would still be refused).
+  if (problem.kind === 'below-rent') return t('solanaSend.belowRent', { amount: formatAmount(problem.min, nativeCurrency.decimals, lang, nativeCurrency.decimals), symbol }, lang);
   if (namespace === 'solana') {
     return problem.kind === 'amount-and-fee' ? t('solanaSend.feeExceedsBalance', { symbol, fee: amount(problem.reserve) }, lang) : t('solanaSend.noFeeFunds', { symbol, fee: amount(problem.reserve) }, lang);
   }

@@ -31,7 +31,9 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
   const amount = BigInt(transfer.amount);
   const amountText = `${formatAmount(amount, transfer.decimals, lang, transfer.decimals)} ${transfer.symbol}`;
   const value = formatUsdValue(amount, transfer.decimals, transfer.usdPrice, lang);
-  const nativeText = (value: bigint) => `${formatTokenAmount(value, native.decimals, lang)} ${native.symbol}`;
+  // Solana's fee and deposits are exact (no gas price to move): shown to the lamport; an EVM estimate rounded.
+  const exact = transfer.chainId.startsWith('solana:');
+  const nativeText = (value: bigint) => `${exact ? formatAmount(value, native.decimals, lang, native.decimals) : formatTokenAmount(value, native.decimals, lang)} ${native.symbol}`;
   // Solana: a transfer that opens the receiver's token account also pays its rent deposit, and says so.
   const deposit = fee?.status === 'ready' ? fee.cost.deposit : 0n;
   const feeText = fee?.status !== 'ready' ? undefined

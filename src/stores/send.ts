@@ -33,6 +33,9 @@ export interface SendToken {
   usdPrice: number | undefined;
 }
 
+/** The wallet data API's address for SOL itself (it has no mint): `solana:<ref>:` + this. */
+const SOL_NATIVE_PLACEHOLDER = 'So11111111111111111111111111111111111111111';
+
 /** What can be sent: the API's balances when there is one, else the native balance read from the chain. */
 export const $sendTokens = computed([$portfolio, $nativeBalance, $connected, $config], (portfolio, native, connection, config): SendToken[] => {
   if (!connection) return [];
@@ -40,9 +43,11 @@ export const $sendTokens = computed([$portfolio, $nativeBalance, $connected, $co
     return portfolio.balances.flatMap((b) => {
       const decimals = Number(b.quantity.decimals);
       const balance = decimalToBaseUnits(b.quantity.numeric, decimals);
-      const contract = b.address ? parseCaip10(b.address)?.address : undefined;
+      const given = b.address ? parseCaip10(b.address)?.address : undefined;
+      // The hosted API names SOL by a placeholder address (no mint): it is the native coin.
+      const contract = given === SOL_NATIVE_PLACEHOLDER ? undefined : given;
       if (balance === undefined || (contract !== undefined && !isAddress(connection.namespace, contract))) return [];
-      return [{ key: b.address ?? `${b.chainId}:native`, name: b.name, symbol: b.symbol, decimals, balance, tokenAddress: contract, iconUrl: b.iconUrl || undefined, usdPrice: b.price > 0 ? b.price : undefined }];
+      return [{ key: contract === undefined ? `${b.chainId}:native` : b.address!, name: b.name, symbol: b.symbol, decimals, balance, tokenAddress: contract, iconUrl: b.iconUrl || undefined, usdPrice: b.price > 0 ? b.price : undefined }];
     });
   }
   if (native.status !== 'ready') return [];

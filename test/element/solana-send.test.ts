@@ -85,7 +85,7 @@ describe('<wallet-connect-modal> Send for a Solana account: the form and its mes
     await fill('receiver', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
     await expectMessage('receiver', 'Enter a valid Solana address');
     expect($('#send-receiver')!.getAttribute('aria-describedby')).to.equal('send-receiver-error');
-    await expectAccessible(el, 'Solana Send with a message');
+    expect($('#send-receiver-error')!.getAttribute('role')).to.equal('alert');
     await fill('receiver', 'alice.sol');
     await expectMessage('receiver', 'Enter a valid Solana address');
     await fill('receiver', '11111111111111111111111111111111');
@@ -102,6 +102,7 @@ describe('<wallet-connect-modal> Send for a Solana account: the form and its mes
   it('checks amounts against the token: too many decimals, more than the balance; the SPEC messages when fields are missing', async () => {
     await expectMessage('token', 'A token is required');
     expect(message('amount')).to.equal('An amount and receiver address are required');
+    await expectAccessible(el, 'Solana Send with messages');
     await choose(`${SOLANA_CHAIN}:${USDS_MINT}`);
     await fill('receiver', PEER);
     await fill('amount', '1.0000001');

@@ -92,12 +92,14 @@ describe('Send on Solana against the local Solana chain, signed and sent by the 
 
     assert.equal(await lamports(to), 500_000_000n, 'the receiver got exactly the amount');
     assert.equal(before - (await lamports(dev)), 500_000_000n + 5_000n, 'the sender paid exactly amount + fee');
-    // Balances refresh: the Account view shows the chain's new balance.
+    // Balances and activity refresh: the Account view shows the chain's new balance, Activity the transfer first.
     await inModal(page, '[data-action="done"]').click();
     await page.waitForFunction(
       async (expected) => document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelector('[part="balance"] [data-balance]')?.getAttribute('data-balance') === expected,
       String(await lamports(dev)),
     );
+    await inModal(page, `.activity-list [data-explorer-link][href*="${pending.hash}"]`).first().waitFor();
+    assert.equal(await inModal(page, '.activity-list [data-amount]').first().textContent(), '−0.5 SOL');
   });
 
   it('USDS to a new address: the receiver\'s token account is created, the review says so with its deposit; the chain moves by exactly the amount', async () => {
@@ -152,7 +154,7 @@ describe('Send on Solana against the local Solana chain, signed and sent by the 
     assert.equal(await lamports(to), 250_000_000n);
   });
 
-  it('the Send form on Solana: an invalid or own address, too much, and too little for a new account, each with its message', async () => {
+  it('the Send form on Solana: an invalid or own address, too much, too little for a new account, each with its message; Max leaves the fee and the account minimum', async () => {
     const page = await openWithSolana();
     const { chainId } = e2e.stack.solana;
     const dev = e2e.stack.solana.seeded!.accounts[0]!;
@@ -179,5 +181,34 @@ describe('Send on Solana against the local Solana chain, signed and sent by the 
     assert.equal(await message('amount'), 'A new Solana account needs at least 0.00089088 SOL: send that much or more');
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Solana Send with messages');
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Send');
+
+    // Max: the balance less the chain's fee and the account's own minimum (rent exemption of a plain account), exactly.
+    const keep = BigInt((await rpc()('getMinimumBalanceForRentExemption', [0])) as number);
+    const balance = await lamports(dev);
+    await inModal(page, '[data-action="max"]').click();
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelector<HTMLInputElement>('#send-amount')!.value !== '0.0001');
+    const shown = (await inModal(page, 'input[name="amount"]').inputValue()).replaceAll(',', '');
+    const [whole, fraction = ''] = shown.split('.');
+    assert.equal(BigInt(whole!) * 10n ** 9n + BigInt(fraction.padEnd(9, '0')), balance - 5_000n - keep, `Max ${shown}`);
+    await submit();
+    await inModal(page, '[part="title"]:has-text("Review Send")').waitFor();
+    await inModal(page, '[data-total]').waitFor();
+    assert.equal(BigInt((await inModal(page, '.review-amount').getAttribute('data-amount'))!), balance - 5_000n - keep);
+  });
+
+  it('a Solana transfer still pending at a reload is watched again when the modal opens: its wallet-transaction reaches the host', async () => {
+    const page = await openWithSolana();
+    const { chainId } = e2e.stack.solana;
+    const { accounts, history } = e2e.stack.solana.seeded!;
+    // The dev account's last seeded transfer (0.25 SOL to bob), stored as the widget stores a transfer it sent.
+    const stored = { hash: history.at(-1)!.signature, chainId, from: accounts[0], kind: 'native-transfer', to: accounts[2], amount: '250000000', decimals: 9, symbol: 'SOL', submittedAt: Date.now() };
+    await page.evaluate((tx) => localStorage.setItem('wallet-connect-modal:pending-transactions', JSON.stringify({ v: 1, data: [tx] })), stored);
+    await page.reload();
+    await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined && 'devWallet' in window);
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state.namespace === 'solana');
+    assert.deepEqual(await events(page, 'wallet-transaction'), [], 'nothing read before the modal opens');
+    await openModal(page);
+    assert.deepEqual(await waitForEvent(page, 'wallet-transaction'), { status: 'confirmed', hash: stored.hash, chainId, kind: 'native-transfer' });
+    await page.waitForFunction(() => localStorage.getItem('wallet-connect-modal:pending-transactions') === null);
   });
 });

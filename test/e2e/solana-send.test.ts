@@ -211,4 +211,18 @@ describe('Send on Solana against the local Solana chain, signed and sent by the 
     assert.deepEqual(await waitForEvent(page, 'wallet-transaction'), { status: 'confirmed', hash: stored.hash, chainId, kind: 'native-transfer' });
     await page.waitForFunction(() => localStorage.getItem('wallet-connect-modal:pending-transactions') === null);
   });
+
+  it('pinned: the wallet switches account between review and confirm: back to Send with the message, nothing asked of the wallet', async () => {
+    const page = await openWithSolana();
+    const { chainId } = e2e.stack.solana;
+    const to = Keypair.generate().publicKey.toBase58();
+    await review(page, `${chainId}:native`, '0.1', to);
+    await page.evaluate('window.devWallet.solana.setAccount(1)');
+    await inModal(page, '#send-error:has-text("The network or account changed. Review the transfer again.")').waitFor();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Send');
+    assert.deepEqual(await events(page, 'wallet-transaction'), []);
+    const log = (await page.evaluate('window.devWallet.log.map((entry) => entry.method)')) as string[];
+    assert.ok(!log.some((method) => method.startsWith('solana:sign')), `the wallet was not asked to sign (${log.join(', ')})`);
+    assert.equal(await lamports(to), 0n);
+  });
 });

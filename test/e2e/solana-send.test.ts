@@ -225,4 +225,22 @@ describe('Send on Solana against the local Solana chain, signed and sent by the 
     assert.ok(!log.some((method) => method.startsWith('solana:sign')), `the wallet was not asked to sign (${log.join(', ')})`);
     assert.equal(await lamports(to), 0n);
   });
+
+  it('closing is not cancelling: a Solana send approved after the modal closed is tracked and announced with a toast', async () => {
+    const page = await openWithSolana();
+    const { chainId } = e2e.stack.solana;
+    const to = Keypair.generate().publicKey.toBase58();
+    await review(page, `${chainId}:native`, '0.05', to);
+    await inModal(page, '[data-action="confirm-send"]').click();
+    await page.locator('dev-wallet-prompt [data-kind="send"]').waitFor();
+    // The dev wallet's prompt makes the page inert for the pointer: press our ✕ from inside the page.
+    await inModal(page, '[part="close-button"]').evaluate((button) => (button as HTMLButtonElement).click());
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.state.open);
+    await answerSend(page, 'approve');
+    const { hash } = (await waitForEvent(page, 'wallet-transaction')) as { hash: string };
+    assert.deepEqual(await waitForEvent(page, 'wallet-transaction', 2), { status: 'confirmed', hash, chainId, kind: 'native-transfer' });
+    await inModal(page, '[part="toast"]:has-text("Transaction confirmed")').waitFor({ state: 'visible' });
+    assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.state.open), false, 'the modal stays closed');
+    assert.equal(await lamports(to), 50_000_000n);
+  });
 });

@@ -5,9 +5,10 @@ import type { WalletConnectModalElement } from '../../src/index.js';
 import { clearWalletApiCaches } from '../../src/services/wallet-api.js';
 import { $connection } from '../../src/stores/connection.js';
 import { resetPortfolioRetryBlock } from '../../src/stores/portfolio.js';
+import { type SentTransaction, resetRoute } from '../../src/stores/route.js';
 import { $sendDraft, $sendErrors } from '../../src/stores/send.js';
 import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
-import { OWNER, OWNER_OTHER_CASE, PEER, SOLANA_CHAIN, USDS_MINT, solBalance, splBalance } from '../unit/support/solana-wire.js';
+import { OWNER, OWNER_OTHER_CASE, PEER, SIGNATURE, SOLANA_CHAIN, USDS_MINT, solBalance, splBalance } from '../unit/support/solana-wire.js';
 import { expectAccessible, loadAxe } from './support/axe.js';
 import { cleanup, mount, openAndRender, titleText, waitFor } from './support/element.js';
 
@@ -110,5 +111,48 @@ describe('<wallet-connect-modal> Send for a Solana account: the form and its mes
     await fill('amount', '2500.000001');
     await expectMessage('amount', 'Insufficient USDS balance');
     expect(titleText(el)).to.equal('Send');
+  });
+});
+
+describe('<wallet-connect-modal> the result of a Solana send', () => {
+  let el: WalletConnectModalElement;
+  let net: FakeFetch;
+  const sent: SentTransaction = {
+    hash: SIGNATURE, chainId: SOLANA_CHAIN, from: OWNER, kind: 'spl-transfer', to: PEER, amount: '12500000', decimals: 6, symbol: 'USDS', submittedAt: Date.now(),
+  };
+
+  before(() => loadAxe());
+  beforeEach(() => {
+    net = installFakeFetch();
+    // The outcome is not asked for here (the result view only reads $transactionStatus): every call fails.
+    net.route('/', () => ({ status: 500, body: {} }));
+  });
+  afterEach(async () => {
+    $connection.set({ status: 'disconnected' });
+    await cleanup();
+    net.restore();
+  });
+
+  async function showResult(attributes: Record<string, string>) {
+    el = mount({ networks: SOLANA_CHAIN, 'project-id': 'p1', features: 'send', ...attributes });
+    connectSolana();
+    await openAndRender(el);
+    resetRoute({ view: 'SendResult', transaction: sent });
+    return waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('.send-result'), 'the result view', 8000);
+  }
+
+  it('shows the amount, the receiver and the base58 signature, linked to explorer.solana.com at the local chain\'s RPC', async () => {
+    const result = await showResult({ 'rpc-urls': JSON.stringify({ [SOLANA_CHAIN]: RPC }) });
+    expect(titleText(el)).to.equal('Transaction');
+    expect(result.querySelector('.status')!.textContent).to.equal('Waiting for confirmation');
+    expect(result.querySelector('.review-amount')!.textContent).to.equal('12.5 USDS');
+    expect(result.querySelector<HTMLElement>('[data-hash]')!.dataset.hash).to.equal(SIGNATURE);
+    expect(result.querySelector<HTMLAnchorElement>('a[data-explorer]')!.href).to.equal(`https://explorer.solana.com/tx/${SIGNATURE}?cluster=custom&customUrl=${encodeURIComponent(RPC)}`);
+    await expectAccessible(el, 'Solana SendResult');
+  });
+
+  it('links to the site owner\'s explorer from network-meta, as Activity does', async () => {
+    const result = await showResult({ 'rpc-urls': JSON.stringify({ [SOLANA_CHAIN]: RPC }), 'network-meta': JSON.stringify({ [SOLANA_CHAIN]: { explorer: 'https://explorer.example/' } }) });
+    expect(result.querySelector<HTMLAnchorElement>('a[data-explorer]')!.href).to.equal(`https://explorer.example/tx/${SIGNATURE}`);
   });
 });

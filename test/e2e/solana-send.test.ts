@@ -243,4 +243,35 @@ describe('Send on Solana against the local Solana chain, signed and sent by the 
     assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.state.open), false, 'the modal stays closed');
     assert.equal(await lamports(to), 50_000_000n);
   });
+
+  it('without a Solana entry in rpc-urls, the fee, the transaction\'s reads and its outcome go through the wallet data API\'s RPC proxy', async () => {
+    const page = await openWithSolana();
+    const { chainId } = e2e.stack.solana;
+    // The dev wallet keeps the RPC it was installed with; the widget loses its own entry.
+    await page.evaluate((id) => {
+      const el = document.querySelector('wallet-connect-modal')!;
+      const urls = JSON.parse(el.getAttribute('rpc-urls') ?? '{}') as Record<string, string>;
+      delete urls[id];
+      el.setAttribute('rpc-urls', JSON.stringify(urls));
+    }, chainId);
+    const proxied: string[] = [];
+    const proxy = new URL('v1', e2e.stack.apiUrl.endsWith('/') ? e2e.stack.apiUrl : `${e2e.stack.apiUrl}/`);
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'POST' && url.origin === proxy.origin && url.pathname.replace(/\/$/, '') === proxy.pathname && url.searchParams.get('chainId') === chainId) {
+        proxied.push((JSON.parse(request.postData() ?? '{}') as { method?: string }).method ?? '');
+      }
+    });
+    const to = Keypair.generate().publicKey.toBase58();
+    await review(page, `${chainId}:native`, '0.02', to);
+    assert.equal(await inModal(page, '[data-fee]').getAttribute('data-fee'), '5000');
+    await inModal(page, '[data-action="confirm-send"]').click();
+    await answerSend(page, 'approve');
+    const { hash } = (await waitForEvent(page, 'wallet-transaction')) as { hash: string };
+    assert.deepEqual(await waitForEvent(page, 'wallet-transaction', 2), { status: 'confirmed', hash, chainId, kind: 'native-transfer' });
+    assert.equal(await lamports(to), 20_000_000n);
+    for (const method of ['getFeeForMessage', 'getMinimumBalanceForRentExemption', 'getLatestBlockhash', 'getAccountInfo', 'getSignatureStatuses']) {
+      assert.ok(proxied.includes(method), `${method} through the proxy (${proxied.join(', ')})`);
+    }
+  });
 });

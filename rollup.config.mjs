@@ -5,6 +5,7 @@ import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 import { browserFieldRedirects } from './scripts/browser-field-plugin.mjs';
+import { bufferImport } from './scripts/buffer-import-plugin.mjs';
 import { cssTextRollup } from './scripts/css-text-plugin.mjs';
 import { onwarn } from './scripts/rollup-warnings.mjs';
 
@@ -24,6 +25,8 @@ const plugins = () => [
     values: { global: 'globalThis' },
   }),
   cssTextRollup(),
+  // The Solana token packages' bare `Buffer`: the npm `buffer` package, imported per module (no page global).
+  bufferImport(),
   // For the browser: packages' "browser" export conditions, and npm packages named like Node built-ins (the
   // SDK's `events`) bundled rather than left as imports.
   browserFieldRedirects(),

@@ -62,6 +62,7 @@ export type MessageId =
   | keyof typeof import('./messages-directory.js').directoryMessages
   | keyof typeof import('./messages-walletconnect.js').walletConnectMessages
   | keyof typeof import('./messages-solana.js').solanaMessages
+  | keyof typeof import('./messages-solana-send.js').solanaSendMessages
   | keyof typeof import('./messages-help.js').helpMessages
   | keyof typeof import('./messages-button.js').buttonMessages
   | keyof typeof import('./messages-errors.js').errorMessages

@@ -23,3 +23,22 @@ export async function readSolBalance(rpcUrl: string, address: string, signal: Ab
   if (typeof value !== 'string' || !/^\d{1,20}$/.test(value)) throw new Error(`getBalance: not a balance (HTTP ${response.status})`);
   return BigInt(value);
 }
+
+/**
+ * A JSON-RPC caller for `rpcUrl` (one POST per call): the result, or an Error with the node's message. Numbers
+ * come through JSON: callers use it for values that fit (fees, rent, statuses), never for balances.
+ */
+export function solanaRpc(rpcUrl: string, timeoutMs = 10_000): (method: string, params: unknown[]) => Promise<unknown> {
+  return async (method, params) => {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = (await response.json()) as { result?: unknown; error?: { message?: unknown } };
+    if (body?.error) throw new Error(`${method}: ${typeof body.error.message === 'string' ? body.error.message : 'the node answered an error'}`);
+    if (!body || !('result' in body)) throw new Error(`${method}: not a JSON-RPC answer (HTTP ${response.status})`);
+    return body.result;
+  };
+}

@@ -3,14 +3,15 @@ import * as z from 'zod/mini';
 import { persistedAtom } from './persisted.js';
 import type { SentTransaction } from './route.js';
 
-const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
+// EVM (0x hex) or Solana (base58 of 32 bytes) addresses; EVM hashes or Solana signatures (base58 of 64 bytes).
+const address = z.string().check(z.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/));
 // Parsed as plain strings; the checks make them the template types SentTransaction names.
 const schema = z.array(
   z.object({
-    hash: z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/)),
-    chainId: z.string().check(z.regex(/^eip155:\d{1,20}$/)),
+    hash: z.string().check(z.regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/)),
+    chainId: z.string().check(z.regex(/^(eip155:\d{1,20}|solana:[1-9A-HJ-NP-Za-km-z]{32})$/)),
     from: address,
-    kind: z.enum(['native-transfer', 'erc20-transfer']),
+    kind: z.enum(['native-transfer', 'erc20-transfer', 'spl-transfer']),
     to: address,
     amount: z.string().check(z.regex(/^\d{1,80}$/)),
     decimals: z.int().check(z.minimum(0), z.maximum(36)),

@@ -32,14 +32,15 @@ export type Route =
  */
 export interface SendTransfer {
   chainId: Caip2;
-  from: `0x${string}`;
+  /** The sender: a 0x address (EVM) or a base58 one (Solana). */
+  from: string;
   tokenKey: string;
   symbol: string;
   decimals: number;
-  /** The ERC-20 contract; undefined for the native currency. */
-  tokenAddress: `0x${string}` | undefined;
+  /** The ERC-20 contract or the SPL token's mint; undefined for the native currency. */
+  tokenAddress: string | undefined;
   amount: string;
-  to: `0x${string}`;
+  to: string;
   /** The name the visitor typed, when it was one. */
   name: string | undefined;
   /** The token's price in US dollars when the service knows it, for the review's value. */
@@ -48,11 +49,12 @@ export interface SendTransfer {
 
 /** A transaction the widget sent, as it is kept while pending (and survives a reload). */
 export interface SentTransaction {
-  hash: `0x${string}`;
+  /** The transaction id: a 0x hash (EVM), or the base58 signature (Solana). */
+  hash: string;
   chainId: Caip2;
-  from: `0x${string}`;
-  kind: 'native-transfer' | 'erc20-transfer';
-  to: `0x${string}`;
+  from: string;
+  kind: 'native-transfer' | 'erc20-transfer' | 'spl-transfer';
+  to: string;
   /** Base units as a decimal string, with the token's decimals and symbol, for display. */
   amount: string;
   decimals: number;

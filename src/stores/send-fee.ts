@@ -1,11 +1,14 @@
 import { atom } from 'nanostores';
-import { isEvmConnector } from '../connectors/types.js';
-import { chainSource } from './chain-reads.js';
+import { isEvmConnector, isSolanaConnector } from '../connectors/types.js';
+import { sameAddress } from '../core/address.js';
+import { type SendCost, evmCost } from '../core/send-cost.js';
+import { chainSource, readRpcUrl } from './chain-reads.js';
 import { $connected } from './connection.js';
 import type { SendTransfer } from './route.js';
 import { findWallet } from './wallets.js';
 
-export type SendFee = { key: string; status: 'loading' } | { key: string; status: 'ready'; fee: bigint } | { key: string; status: 'error' };
+/** `fee`: the network fee; `cost`: with it, what else the transfer needs (Solana's rent deposits), see `SendCost`. */
+export type SendFee = { key: string; status: 'loading' } | { key: string; status: 'ready'; fee: bigint; cost: SendCost } | { key: string; status: 'error' };
 
 /** The network fee estimate of the transfer under review. */
 export const $sendFee = atom<SendFee | undefined>(undefined);
@@ -13,25 +16,33 @@ export const $sendFee = atom<SendFee | undefined>(undefined);
 /** A fee belongs to one transfer: its chain, sender, token, amount and receiver. */
 export const sendFeeKey = (t: SendTransfer) => `${t.chainId}|${t.from}|${t.tokenKey}|${t.amount}|${t.to}`;
 
-/**
- * What is kept for the fee when checking amount + fee against the balance: the estimate (gas × gas price)
- * plus half, since a wallet caps its fee above today's price (viem: 1.2 × base fee + tip) and the node
- * wants value + gas × that cap in the balance.
- */
-export const feeReserve = (fee: bigint) => fee + fee / 2n;
-/** What "Max" leaves for the fee of a native transfer: twice the estimate, room for the price to move until review. */
-export const maxFeeReserve = (fee: bigint) => fee * 2n;
+type Estimated = Pick<SendTransfer, 'chainId' | 'from' | 'to' | 'tokenAddress' | 'amount'> & { decimals?: number };
 
-/** The fee (gas × gas price) of sending `amount` from the connected account; throws when it cannot be estimated. */
-export async function estimateFee(transfer: Pick<SendTransfer, 'chainId' | 'from' | 'to' | 'tokenAddress' | 'amount'>): Promise<bigint> {
+/**
+ * The cost of sending `amount` from the connected account; throws when it cannot be estimated. EVM: gas × gas
+ * price (viem). Solana: the message's fee and the rent deposits, from the chain (@solana/web3.js's chunk),
+ * read where the SOL balance is read (`readRpcUrl`).
+ */
+export async function estimateFee(transfer: Estimated): Promise<SendCost> {
   const connection = $connected.get();
   const connector = connection && findWallet(connection.walletId);
-  if (!connection || !connector || !isEvmConnector(connector)) throw new Error('not connected');
+  if (!connection || !connector) throw new Error('not connected');
+  if (isSolanaConnector(connector)) {
+    const rpcUrl = await readRpcUrl(transfer.chainId);
+    if (!rpcUrl) throw new Error(`no RPC for ${transfer.chainId}`);
+    const [{ estimateSolanaTransfer }, { solanaRpc }] = await Promise.all([import('../connectors/solana/transfer.js'), import('../services/solana-rpc.js')]);
+    return estimateSolanaTransfer(
+      { from: transfer.from, to: transfer.to, mint: transfer.tokenAddress, amount: BigInt(transfer.amount), decimals: transfer.decimals ?? 9 },
+      solanaRpc(rpcUrl),
+    );
+  }
+  if (!isEvmConnector(connector)) throw new Error('not connected');
   const { estimateTransferFee } = await import('../connectors/evm/transfer.js');
-  return estimateTransferFee(
-    { from: transfer.from, to: transfer.to, tokenAddress: transfer.tokenAddress, amount: BigInt(transfer.amount) },
+  const fee = await estimateTransferFee(
+    { from: transfer.from as `0x${string}`, to: transfer.to as `0x${string}`, tokenAddress: transfer.tokenAddress as `0x${string}` | undefined, amount: BigInt(transfer.amount) },
     await chainSource(transfer.chainId, connector.getProvider()),
   );
+  return evmCost(fee);
 }
 
 let running: { key: string; done: Promise<void> } | undefined;
@@ -48,13 +59,13 @@ export function estimateSendFee(transfer: SendTransfer): Promise<void> {
 async function estimate(transfer: SendTransfer, key: string): Promise<void> {
   const connection = $connected.get();
   const connector = connection && findWallet(connection.walletId);
-  const pinned = connection?.chainId === transfer.chainId && connection.address.toLowerCase() === transfer.from.toLowerCase();
-  if (!connection || !pinned || !connector || !isEvmConnector(connector)) return $sendFee.set({ key, status: 'error' });
+  const pinned = connection?.chainId === transfer.chainId && sameAddress(connection.address, transfer.from);
+  if (!connection || !pinned || !connector || !(isEvmConnector(connector) || isSolanaConnector(connector))) return $sendFee.set({ key, status: 'error' });
   if ($sendFee.get()?.key === key && $sendFee.get()?.status !== 'error') return;
   $sendFee.set({ key, status: 'loading' });
   try {
-    const fee = await estimateFee(transfer);
-    if ($sendFee.get()?.key === key) $sendFee.set({ key, status: 'ready', fee });
+    const cost = await estimateFee(transfer);
+    if ($sendFee.get()?.key === key) $sendFee.set({ key, status: 'ready', fee: cost.fee, cost });
   } catch {
     if ($sendFee.get()?.key === key) $sendFee.set({ key, status: 'error' });
   }

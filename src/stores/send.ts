@@ -1,6 +1,8 @@
 import '../core/messages-account.js';
+import '../core/messages-solana-send.js';
 import { atom, computed } from 'nanostores';
 import { decimalToBaseUnits, exampleAmount, parseAmount } from '../core/amount.js';
+import { isAddress, isSolanaAddress } from '../core/address.js';
 import { isEvmAddress, parseCaip10 } from '../core/caip.js';
 import { t } from '../core/messages.js';
 import { networkInfo } from '../core/networks.js';
@@ -24,11 +26,15 @@ export interface SendToken {
   symbol: string;
   decimals: number;
   balance: bigint;
-  tokenAddress: `0x${string}` | undefined;
+  /** The ERC-20 contract (EVM) or the SPL mint (Solana); undefined for the native coin. */
+  tokenAddress: string | undefined;
   iconUrl: string | undefined;
   /** The price in US dollars, when the service knows it. */
   usdPrice: number | undefined;
 }
+
+/** The wallet data API's address for SOL itself (it has no mint): `solana:<ref>:` + this. */
+const SOL_NATIVE_PLACEHOLDER = 'So11111111111111111111111111111111111111111';
 
 /** What can be sent: the API's balances when there is one, else the native balance read from the chain. */
 export const $sendTokens = computed([$portfolio, $nativeBalance, $connected, $config], (portfolio, native, connection, config): SendToken[] => {
@@ -37,9 +43,11 @@ export const $sendTokens = computed([$portfolio, $nativeBalance, $connected, $co
     return portfolio.balances.flatMap((b) => {
       const decimals = Number(b.quantity.decimals);
       const balance = decimalToBaseUnits(b.quantity.numeric, decimals);
-      const contract = b.address ? parseCaip10(b.address)?.address : undefined;
-      if (balance === undefined || (contract !== undefined && !isEvmAddress(contract))) return [];
-      return [{ key: b.address ?? `${b.chainId}:native`, name: b.name, symbol: b.symbol, decimals, balance, tokenAddress: contract as `0x${string}` | undefined, iconUrl: b.iconUrl || undefined, usdPrice: b.price > 0 ? b.price : undefined }];
+      const given = b.address ? parseCaip10(b.address)?.address : undefined;
+      // The hosted API names SOL by a placeholder address (no mint): it is the native coin.
+      const contract = given === SOL_NATIVE_PLACEHOLDER ? undefined : given;
+      if (balance === undefined || (contract !== undefined && !isAddress(connection.namespace, contract))) return [];
+      return [{ key: contract === undefined ? `${b.chainId}:native` : b.address!, name: b.name, symbol: b.symbol, decimals, balance, tokenAddress: contract, iconUrl: b.iconUrl || undefined, usdPrice: b.price > 0 ? b.price : undefined }];
     });
   }
   if (native.status !== 'ready') return [];
@@ -73,9 +81,19 @@ export interface SendCheckContext {
 }
 
 const ZERO_ADDRESS = /^0x0{40}$/i;
+/** Solana's System Program: the all-zero key, the nearest thing to a zero address. */
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+
+/** A Solana receiver's problem, if any: not a base58 public key (no names on Solana), the System Program, the sender. */
+function solanaReceiverProblem(receiver: string, lang: string | undefined, from: string | undefined): string | undefined {
+  if (!isSolanaAddress(receiver)) return t('solanaSend.invalidReceiver', {}, lang);
+  if (receiver === SYSTEM_PROGRAM) return t('solanaSend.systemProgram', {}, lang);
+  return from !== undefined && receiver === from ? t('error.selfSend', {}, lang) : undefined;
+}
 
 /** The receiver's problem, if any: form, zero address, checksum, the sender's own address. */
-export function receiverProblem(receiver: string, { lang, from, checksumMatches }: Omit<SendCheckContext, 'namespace'>): string | undefined {
+export function receiverProblem(receiver: string, { namespace, lang, from, checksumMatches }: Partial<SendCheckContext>): string | undefined {
+  if (namespace === 'solana') return solanaReceiverProblem(receiver, lang, from);
   if (!isEvmAddress(receiver)) return /^[^\s.]+(\.[^\s.]+)+$/.test(receiver) ? undefined : t('error.invalidReceiver', {}, lang);
   if (ZERO_ADDRESS.test(receiver)) return t('error.zeroAddress', {}, lang);
   const hex = receiver.slice(2);
@@ -94,7 +112,7 @@ export function receiverProblem(receiver: string, { lang, from, checksumMatches 
 export function checkSend(draft: SendDraft, tokens: SendToken[], context: SendCheckContext): SendCheck {
   const { namespace, lang = 'en' } = context;
   const fail = (errors: SendErrors): SendCheck => ({ ok: false, errors, message: (errors.form ?? errors.token ?? errors.amount ?? errors.receiver)! });
-  if (namespace !== 'eip155') return fail({ form: t('error.unsupportedChain', {}, lang) });
+  if (namespace !== 'eip155' && namespace !== 'solana') return fail({ form: t('error.unsupportedChain', {}, lang) });
   const errors: SendErrors = {};
   const amountText = draft.amount.trim();
   const receiver = draft.receiver.trim();

@@ -61,7 +61,7 @@ describe('<wallet-connect-modal> Account view for a Solana account', () => {
   const tokenRows = () => [...el.shadowRoot!.querySelectorAll<HTMLElement>('.token-list [data-token]')];
   const activityRows = () => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[data-transaction]')];
 
-  it('shows the base58 address truncated (copied whole), the SOL balance from the chain, SOL and SPL tokens; no name lookup, no Send', async () => {
+  it('shows the base58 address truncated (copied whole), the SOL balance from the chain, SOL and SPL tokens; no name lookup; Send offered', async () => {
     await openAndRender(el);
     expect(titleText(el)).to.equal('Account');
     const address = await waitFor(() => part(el, 'address'), 'the Account view', 8000);
@@ -79,9 +79,9 @@ describe('<wallet-connect-modal> Account view for a Solana account', () => {
     expect(quantity('USDS')).to.equal('2,500 USDS');
     expect(part(el, 'total-value')!.dataset.totalUsd).to.equal('4375.00');
     expect(el.shadowRoot!.querySelector('[data-action="switch-network"]')!.textContent).to.contain('Solana Local');
-    // Names are EVM-only (SPEC: identity for eip155): not asked for a Solana account. Send for Solana is not built yet: hidden.
+    // Names are EVM-only (SPEC: identity for eip155): not asked for a Solana account. Send is offered (issue 10).
     expect(net.calls.filter((u) => u.pathname.startsWith('/v1/identity'))).to.deep.equal([]);
-    expect(el.shadowRoot!.querySelectorAll('[data-action="send"]').length, 'Send actions').to.equal(0);
+    expect(el.shadowRoot!.querySelectorAll('[data-action="send"]').length, 'Send actions').to.equal(1);
     await expectAccessible(el, 'Account (Solana)');
 
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="copy"]')!.click();

@@ -1,9 +1,12 @@
 import '../../core/messages-account.js';
-import { isEvmConnector } from '../../connectors/types.js';
+import { type EvmConnector, type SolanaConnector, isEvmConnector, isSolanaConnector } from '../../connectors/types.js';
+import { isAddress, sameAddress } from '../../core/address.js';
 import { evmChainId, isEvmAddress } from '../../core/caip.js';
 import { WidgetError, errorSummary, isWidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
 import { resolveName } from '../../services/wallet-api.js';
+import { base58Encode } from '../../core/base58.js';
+import { readRpcUrl } from '../chain-reads.js';
 import { $config } from '../config.js';
 import { $connected } from '../connection.js';
 import { reportError } from '../errors.js';
@@ -31,7 +34,7 @@ type Pin = Pick<SendTransfer, 'chainId' | 'from'>;
 /** Whether the wallet is still on the chain and account a transfer was reviewed on. */
 function stillPinned(pin: Pin): boolean {
   const connection = $connected.get();
-  return connection !== undefined && connection.chainId === pin.chainId && connection.address.toLowerCase() === pin.from.toLowerCase();
+  return connection !== undefined && connection.chainId === pin.chainId && sameAddress(connection.address, pin.from);
 }
 
 /** Leaves the review for the Send form, saying that the network or account changed. */
@@ -76,14 +79,16 @@ function showErrors(errors: SendErrors): void {
 export async function reviewSend(): Promise<void> {
   const connection = $connected.get();
   const lang = $config.get().lang;
-  const { checksumMatches } = await import('../../connectors/evm/checksum.js');
+  // EVM checksums with viem, loaded here; Solana's base58 has none.
+  const { checksumMatches } = connection?.namespace === 'eip155' ? await import('../../connectors/evm/checksum.js') : { checksumMatches: undefined };
   const check = checkSend($sendDraft.get(), $sendTokens.get(), { namespace: connection?.namespace, lang, from: connection?.address, checksumMatches });
   if (!check.ok) return showErrors(check.errors);
-  if (!connection || !isEvmAddress(connection.address)) return showErrors({ form: t('error.unsupportedChain', {}, lang) });
+  if (!connection || !isAddress(connection.namespace, connection.address)) return showErrors({ form: t('error.unsupportedChain', {}, lang) });
   const pin: Pin = { chainId: connection.chainId, from: connection.address };
-  let to = check.receiver as `0x${string}`;
+  let to = check.receiver;
   let name: string | undefined;
-  if (!isEvmAddress(check.receiver)) {
+  // Names resolve to EVM addresses only (the API's profile service); a Solana receiver is always an address.
+  if (connection.namespace === 'eip155' && !isEvmAddress(check.receiver)) {
     name = check.receiver;
     const api = $walletApi.get();
     let resolved: `0x${string}` | undefined;
@@ -94,7 +99,7 @@ export async function reviewSend(): Promise<void> {
       return showErrors({ receiver: t('error.nameServiceFailed', { name }, lang) });
     }
     if (!resolved) return showErrors({ receiver: t('error.receiverNotFound', { name }, lang) });
-    const problem = receiverProblem(resolved, { lang, from: pin.from });
+    const problem = receiverProblem(resolved, { namespace: 'eip155', lang, from: pin.from });
     if (problem) return showErrors({ receiver: problem });
     to = resolved;
   }
@@ -122,6 +127,41 @@ export function retrySendFee(): void {
   if (route.view === 'SendReview') void estimateSendFee(route.transfer);
 }
 
+/** Thrown when the wallet moved while the sending code loaded: the review is cancelled, nothing is asked. */
+const CANCELLED = Symbol('cancelled');
+
+/** EVM: `eth_sendTransaction` with the reviewed `chainId` (viem, loaded here); the hash. */
+async function sendOnEvm(transfer: SendTransfer, connector: EvmConnector): Promise<string> {
+  const { sendTransfer } = await import('../../connectors/evm/transfer.js');
+  if (!stillPinned(transfer)) throw CANCELLED;
+  return sendTransfer(
+    { chainId: evmChainId(transfer.chainId), from: transfer.from as `0x${string}`, to: transfer.to as `0x${string}`, tokenAddress: transfer.tokenAddress as `0x${string}` | undefined, amount: BigInt(transfer.amount) },
+    connector.getProvider(),
+  );
+}
+
+/**
+ * Solana: the transaction built with a fresh blockhash (@solana/web3.js's chunk) from the chain read where the
+ * SOL balance is read, then signed and sent by the wallet on the reviewed network (its `solana:signAndSendTransaction`,
+ * else `solana:signTransaction` and `sendTransaction` to that RPC: the connector decides); the base58 signature.
+ */
+async function sendOnSolana(transfer: SendTransfer, connector: SolanaConnector): Promise<string> {
+  const rpcUrl = await readRpcUrl(transfer.chainId);
+  if (!rpcUrl) throw new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: `no RPC for ${transfer.chainId}: give it in rpc-urls` });
+  const [{ buildSolanaTransfer }, { solanaRpc }] = await Promise.all([import('../../connectors/solana/transfer.js'), import('../../services/solana-rpc.js')]);
+  let bytes: Uint8Array;
+  try {
+    bytes = await buildSolanaTransfer(
+      { from: transfer.from, to: transfer.to, mint: transfer.tokenAddress, amount: BigInt(transfer.amount), decimals: transfer.decimals },
+      solanaRpc(rpcUrl),
+    );
+  } catch (cause) {
+    throw new WidgetError('REQUEST_FAILED', t('error.sendFailed'), { cause });
+  }
+  if (!stillPinned(transfer)) throw CANCELLED;
+  return base58Encode(await connector.signAndSendTransaction(bytes, transfer.chainId, rpcUrl));
+}
+
 /**
  * Sends the reviewed transfer through the connected wallet. `wallet-transaction` goes pending → confirmed
  * or failed; the result view shows it (a toast when the modal was closed meanwhile); the transaction is
@@ -136,19 +176,15 @@ export async function confirmSend(): Promise<void> {
   if (!stillPinned(transfer)) return cancelReview();
   const connection = $connected.get()!;
   const connector = findWallet(connection.walletId);
-  if (!connector || !isEvmConnector(connector)) return reportError(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain')));
+  if (!connector || !(isEvmConnector(connector) || isSolanaConnector(connector))) return reportError(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain')));
   replaceRoute({ ...route, state: 'approving', error: undefined });
-  const { sendTransfer } = await import('../../connectors/evm/transfer.js');
-  if (!stillPinned(transfer)) return cancelReview();
   const chainId = transfer.chainId;
-  const kind = transfer.tokenAddress ? 'erc20-transfer' : 'native-transfer';
-  let hash: `0x${string}`;
+  const kind = !transfer.tokenAddress ? 'native-transfer' : isSolanaConnector(connector) ? 'spl-transfer' : 'erc20-transfer';
+  let hash: string;
   try {
-    hash = await sendTransfer(
-      { chainId: evmChainId(chainId), from: transfer.from, to: transfer.to, tokenAddress: transfer.tokenAddress, amount: BigInt(transfer.amount) },
-      connector.getProvider(),
-    );
+    hash = isSolanaConnector(connector) ? await sendOnSolana(transfer, connector) : await sendOnEvm(transfer, connector);
   } catch (cause) {
+    if (cause === CANCELLED) return cancelReview();
     const error = cause instanceof WidgetError ? cause : new WidgetError('UNKNOWN', t('error.sendFailed'), { cause });
     if ($route.get().view === 'SendReview') replaceRoute({ ...route, state: undefined, error: errorSummary(error) });
     return reportError(error);
@@ -168,5 +204,5 @@ export async function confirmSend(): Promise<void> {
     if (onReview) resetRoute({ view: 'Account', tab: 'activity' });
     showToast('loading', t('send.pending'));
   }
-  await trackTransaction(transaction, connector.getProvider());
+  await trackTransaction(transaction, isEvmConnector(connector) ? connector.getProvider() : undefined);
 }

@@ -1,10 +1,12 @@
 import '../../core/messages-account.js';
 import '../../core/messages-transactions.js';
-import { isEvmConnector } from '../../connectors/types.js';
+import { isEvmConnector, isSolanaConnector } from '../../connectors/types.js';
+import { sameAddress } from '../../core/address.js';
+import { namespaceOf } from '../../core/caip.js';
 import { t } from '../../core/messages.js';
 import { refreshActivity } from '../activity.js';
 import { refreshNativeBalance } from '../balance.js';
-import { chainSource } from '../chain-reads.js';
+import { chainSource, readRpcUrl } from '../chain-reads.js';
 import { $connected } from '../connection.js';
 import { $modal } from '../modal.js';
 import { PENDING_FORGET_MS, $pendingTransactions, removePendingTransaction, setTransactionStatus } from '../pending-transactions.js';
@@ -25,27 +27,44 @@ const resultShown = (hash: string) => {
 };
 
 /**
+ * The outcome of `transaction` from its chain: EVM through viem (the receipt), Solana through the signature's
+ * status (both read where the balances are read). Undefined when nothing can answer.
+ */
+async function waitFor(transaction: SentTransaction, provider: Eip1193Provider | undefined, onSlow: () => void): Promise<'confirmed' | 'failed' | 'pending' | undefined> {
+  const { hash, chainId } = transaction;
+  if (namespaceOf(chainId) === 'solana') {
+    const rpcUrl = await readRpcUrl(chainId);
+    if (!rpcUrl) return undefined;
+    const [{ waitForSolanaTransfer }, { solanaRpc }] = await Promise.all([import('../../connectors/solana/transfer.js'), import('../../services/solana-rpc.js')]);
+    return waitForSolanaTransfer(hash, solanaRpc(rpcUrl), { onSlow });
+  }
+  if (!provider) return undefined;
+  const { waitForTransfer } = await import('../../connectors/evm/transfer.js');
+  const source = await chainSource(chainId, provider);
+  // Without an RPC for the chain, only the wallet can answer, and only while it is on that chain.
+  if (!source.rpcUrl && $connected.get()?.chainId !== chainId) return undefined;
+  return waitForTransfer(hash as `0x${string}`, source, { onSlow });
+}
+
+/**
  * Watches a sent transaction until its receipt (SPEC.md §9: a 25 s wait, then a look every 30 s), then
  * announces the outcome: `wallet-transaction`, the result view or a toast, and fresh balances and activity.
  * A transaction still pending when the watch gives up stays stored, and is watched again on the next open.
  */
-export async function trackTransaction(transaction: SentTransaction, provider: Eip1193Provider): Promise<void> {
+export async function trackTransaction(transaction: SentTransaction, provider: Eip1193Provider | undefined): Promise<void> {
   const { hash, chainId, kind } = transaction;
   if (watching.has(hash)) return;
   watching.add(hash);
   try {
-    const { waitForTransfer } = await import('../../connectors/evm/transfer.js');
-    const source = await chainSource(chainId, provider);
-    // Without an RPC for the chain, only the wallet can answer, and only while it is on that chain.
-    if (!source.rpcUrl && $connected.get()?.chainId !== chainId) return;
-    const status = await waitForTransfer(hash, source, { onSlow: () => { if (!resultShown(hash)) showToast('loading', t('error.receiptTimeout')); } });
-    if (status === 'pending') return;
+    const onSlow = () => { if (!resultShown(hash)) showToast('loading', t('error.receiptTimeout')); };
+    const status = await waitFor(transaction, provider, onSlow);
+    if (status === undefined || status === 'pending') return;
     setTransactionStatus(hash, status);
     removePendingTransaction(hash);
     noteTransaction({ status, hash, chainId, kind });
     if (!resultShown(hash)) showToast(status === 'confirmed' ? 'success' : 'error', t(status === 'confirmed' ? 'tx.confirmed' : 'tx.failed'));
     const connection = $connected.get();
-    if (connection?.chainId === chainId && connection.address.toLowerCase() === transaction.from.toLowerCase()) {
+    if (connection?.chainId === chainId && sameAddress(connection.address, transaction.from)) {
       void refreshNativeBalance();
       void refreshPortfolio();
       // The balances again once the service has indexed the transaction (the first read may be too early).
@@ -67,13 +86,13 @@ export function resumePendingTransactions(): void {
   const connection = $connected.get();
   if (!connection) return;
   const connector = findWallet(connection.walletId);
-  if (!connector || !isEvmConnector(connector)) return;
+  if (!connector || !(isEvmConnector(connector) || isSolanaConnector(connector))) return;
   for (const transaction of $pendingTransactions.get()) {
     if (Date.now() - transaction.submittedAt > PENDING_FORGET_MS) {
       removePendingTransaction(transaction.hash);
       continue;
     }
-    if (transaction.from.toLowerCase() !== connection.address.toLowerCase()) continue;
-    void trackTransaction(transaction, connector.getProvider());
+    if (!sameAddress(transaction.from, connection.address) || namespaceOf(transaction.chainId) !== connection.namespace) continue;
+    void trackTransaction(transaction, isEvmConnector(connector) ? connector.getProvider() : undefined);
   }
 }

@@ -27,11 +27,8 @@ import { copyText } from '../../stores/actions/copy-text.js';
 
 registerSheet(accountCss);
 
-/**
- * The namespaces whose Send is built. Solana's Send (@solana/web3.js, its own chunk) is not yet: until it
- * is, the action is hidden for a Solana account rather than offered and failing with "Unsupported chain".
- */
-const SEND_NAMESPACES: readonly string[] = ['eip155'];
+/** The namespaces whose Send is built (SPEC.md §5: EVM and Solana); others would only fail with "Unsupported chain". */
+const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana'];
 
 /** The Receive action's icon: an arrow down into a tray. */
 const RECEIVE_ICON = 'M12 4v11M7 10l5 5 5-5M5 19h14';

@@ -7,6 +7,7 @@ import { $transactionStatus } from '../../stores/pending-transactions.js';
 import { type Route, resetRoute } from '../../stores/route.js';
 import { Icon } from '../parts/Icon.js';
 import { Spinner } from '../parts/Spinner.js';
+import { useNetworkInfo } from './networks.js';
 import { useLang, useT } from './use-t.js';
 import sendCss from '../../../styles/send.css';
 import resultCss from '../../../styles/send-result.css';
@@ -22,7 +23,10 @@ export default function SendResultScreen({ route }: { route: Extract<Route, { vi
   const lang = useLang();
   const { transaction } = route;
   const status = useStore($transactionStatus)[transaction.hash] ?? 'pending';
-  const explorer = explorerLink(transaction.chainId, transaction.hash);
+  // The network as the site owner gave it (network-meta's explorer; rpc-urls, by which explorer.solana.com names
+  // the local chain), as the Activity links have it.
+  const network = useNetworkInfo(transaction.chainId);
+  const explorer = explorerLink(transaction.chainId, transaction.hash, network);
   const copy = () => copyText(transaction.hash, t('tx.copied'));
   return (
     <div className="send-result" data-status={status}>

@@ -1,4 +1,5 @@
 import '../../core/messages-account.js';
+import '../../core/messages-solana-send.js';
 import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
 import { formatAmount, formatTokenAmount, formatUsdValue } from '../../core/format.js';
@@ -30,10 +31,16 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
   const amount = BigInt(transfer.amount);
   const amountText = `${formatAmount(amount, transfer.decimals, lang, transfer.decimals)} ${transfer.symbol}`;
   const value = formatUsdValue(amount, transfer.decimals, transfer.usdPrice, lang);
-  const feeText = fee?.status === 'ready' ? `${formatTokenAmount(fee.fee, native.decimals, lang)} ${native.symbol}` : undefined;
+  // Solana's fee and deposits are exact (no gas price to move): shown to the lamport; an EVM estimate rounded.
+  const exact = transfer.chainId.startsWith('solana:');
+  const nativeText = (value: bigint) => `${exact ? formatAmount(value, native.decimals, lang, native.decimals) : formatTokenAmount(value, native.decimals, lang)} ${native.symbol}`;
+  // Solana: a transfer that opens the receiver's token account also pays its rent deposit, and says so.
+  const deposit = fee?.status === 'ready' ? fee.cost.deposit : 0n;
+  const feeText = fee?.status !== 'ready' ? undefined
+    : deposit > 0n ? t('solanaSend.feeWithDeposit', { fee: nativeText(fee.fee), deposit: nativeText(deposit) }) : nativeText(fee.fee);
   const total = fee?.status !== 'ready' ? undefined
-    : transfer.tokenAddress === undefined ? `${formatAmount(amount + fee.fee, native.decimals, lang, native.decimals)} ${native.symbol}`
-      : t('send.totalTwo', { amount: amountText, fee: feeText! });
+    : transfer.tokenAddress === undefined ? `${formatAmount(amount + fee.fee + deposit, native.decimals, lang, native.decimals)} ${native.symbol}`
+      : t('send.totalTwo', { amount: amountText, fee: nativeText(fee.fee + deposit) });
   return (
     <div className="send-review">
       <p className="review-amount" data-amount={transfer.amount}>{amountText}</p>
@@ -53,7 +60,7 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
         </div>
         <div>
           <dt>{t('send.networkFee')}</dt>
-          <dd data-fee={fee?.status === 'ready' ? fee.fee.toString() : undefined}>
+          <dd data-fee={fee?.status === 'ready' ? fee.fee.toString() : undefined} data-deposit={deposit > 0n ? deposit.toString() : undefined}>
             {feeText ?? (fee?.status === 'error' ? t('send.feeUnavailable') : t('send.estimating'))}
           </dd>
         </div>

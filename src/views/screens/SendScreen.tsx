@@ -1,9 +1,11 @@
 import '../../core/messages-account.js';
+import '../../core/messages-solana-send.js';
 import { useStore } from '@nanostores/react';
 import { formatAmount, formatTokenAmount, formatUsdValue } from '../../core/format.js';
 import { reviewSend, updateSendDraft } from '../../stores/actions/send.js';
 import { fillMaxAmount } from '../../stores/actions/send-form.js';
 import type { Route } from '../../stores/route.js';
+import { $connected } from '../../stores/connection.js';
 import { $sendDraft, $sendErrors, $sendTokens, type SendToken } from '../../stores/send.js';
 import { SendForm } from '../parts/SendForm.js';
 import { useLang, useT } from './use-t.js';
@@ -12,13 +14,14 @@ import { registerSheet } from '../sheets.js';
 
 registerSheet(sendCss);
 
-/** Send: choose a token, an amount and a receiver (address or name). */
+/** Send: choose a token, an amount and a receiver (an address, or on EVM a name). */
 export default function SendScreen({ route }: { route: Extract<Route, { view: 'Send' }> }) {
   const t = useT();
   const lang = useLang();
   const draft = useStore($sendDraft);
   const errors = useStore($sendErrors);
   const tokens = useStore($sendTokens);
+  const solana = useStore($connected)?.namespace === 'solana';
   const selected = tokens.find((token) => token.key === draft.tokenKey);
   const option = (token: SendToken) => ({
     key: token.key, symbol: token.symbol, name: token.name, iconUrl: token.iconUrl,
@@ -35,7 +38,7 @@ export default function SendScreen({ route }: { route: Extract<Route, { view: 'S
       errors={{ ...errors, form: route.error ?? errors.form }}
       labels={{
         token: t('send.token'), chooseToken: t('send.chooseToken'), amount: t('send.amount'), receiver: t('send.receiver'),
-        receiverPlaceholder: t('send.receiverPlaceholder'), submit: t('action.review'), max: t('send.max'), maxLabel: t('send.maxLabel'),
+        receiverPlaceholder: t(solana ? 'solanaSend.receiverPlaceholder' : 'send.receiverPlaceholder'), submit: t('action.review'), max: t('send.max'), maxLabel: t('send.maxLabel'),
       }}
       onChange={updateSendDraft}
       onMax={() => void fillMaxAmount()}

@@ -61,4 +61,22 @@ describe('stores/pending-transactions', () => {
     localStorage.setItem(KEY, JSON.stringify({ v: 1, data: [{ ...sent(1), amount: '1.5' }] }));
     expect((await reload('d')).get()).to.deep.equal([]);
   });
+
+  it('keeps a Solana transfer across a reload: base58 signature and addresses, solana: chain, spl-transfer (exact case)', async () => {
+    const solana: SentTransaction = {
+      hash: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+      chainId: 'solana:378kCw7PmAhEAv7DDXn4TRipWRi683BK',
+      from: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      kind: 'spl-transfer',
+      to: 'GfEHGHbzAUsvf6oJGUbn8BRNnLyVHa8ezwuJUXXHq4Nf',
+      amount: '12500000',
+      decimals: 6,
+      symbol: 'USDS',
+      submittedAt: 1_700_000_000_000,
+    };
+    addPendingTransaction(solana);
+    expect((await reload('solana')).get()).to.deep.equal([solana]);
+    localStorage.setItem(KEY, JSON.stringify({ v: 1, data: [{ ...solana, hash: '0OIl' }] }));
+    expect((await reload('solana-bad')).get()).to.deep.equal([], 'not base58: dropped');
+  });
 });

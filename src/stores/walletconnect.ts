@@ -9,7 +9,10 @@ export type Pairing =
 
 export const $pairing = atom<Pairing>({ state: 'starting' });
 
-/** The WalletConnect session to restore after a reload (the SDK keeps its keys; this says which one is ours). */
+/**
+ * The WalletConnect session to restore after a reload (the SDK keeps its keys; this says which one is ours),
+ * with the network of each side the widget uses: `chainId` (EVM) and `solanaChainId` (issue 10), at least one.
+ */
 export const $walletConnectSession = persistedAtom(
   'walletconnect',
   1,
@@ -19,7 +22,8 @@ export const $walletConnectSession = persistedAtom(
       name: z.string(),
       icon: z.optional(z.string()),
       topic: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
-      chainId: z.string().check(z.regex(/^eip155:\d+$/)),
+      chainId: z.optional(z.string().check(z.regex(/^eip155:\d+$/))),
+      solanaChainId: z.optional(z.string().check(z.regex(/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/))),
     }),
   ),
   null,

@@ -9,8 +9,8 @@ import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@sol
 import type { Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { startWalletPeer, type WalletPeer, type WalletPeerSolanaOptions } from '../../server/wc-wallet/index.js';
-import { ACCOUNT_0, type DemoPage, type E2E, closeContext, cspViolations, events, inModal, openDemo, openModal, seriousA11yViolations, startE2E, waitForEvent, widgetState } from './harness.js';
-import { providerRequest, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
+import { ACCOUNT_0, DEV_WALLET_ID, type DemoPage, type E2E, closeContext, cspViolations, events, inModal, openDemo, openModal, seriousA11yViolations, startE2E, waitForEvent, widgetState } from './harness.js';
+import { providerRequest, scanQr, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
 
 const bs58 = (bytes: Uint8Array) => base58.encode(bytes);
 type Detail = { namespace: string };
@@ -201,5 +201,23 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
     assert.deepEqual(await waitForEvent(page, 'wallet-connect'), evmDetail(wallet));
     assert.deepEqual(await solanaIds(page), ['eip155']);
     assert.deepEqual(Object.keys(wallet.sessions()[0]!.namespaces), ['eip155']);
+  });
+
+  it('EVM connected with a browser wallet: WalletConnect asks for solana only, and its connection joins the EVM one', async () => {
+    const { page } = await openWithSolana();
+    await openModal(page);
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
+    await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).filter({ hasText: 'Ethereum and EVM networks' }).click();
+    await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
+    await waitForEvent(page, 'wallet-connect');
+
+    const wallet = await startPeer();
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ namespace: 'solana' }));
+    await inModal(page, '[data-wallet-id="walletconnect"]').click();
+    await wallet.pair(await scanQr(page));
+    assert.deepEqual(await waitForEvent(page, 'wallet-connect', 2), solanaDetail(wallet));
+    assert.deepEqual(Object.keys(wallet.sessions()[0]!.namespaces), ['solana'], 'the session carries solana only');
+    assert.deepEqual(byNamespace((await widgetState(page)).connections).map((c) => c.connector.type), ['injected', 'walletconnect']);
+    assert.equal((await widgetState(page)).namespace, 'solana');
   });
 });

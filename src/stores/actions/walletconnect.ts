@@ -14,7 +14,8 @@ import { $route, type ChosenWallet, replaceRoute } from '../route.js';
 import { $pairing } from '../walletconnect.js';
 import { chosenWalletLink } from '../wallet-link.js';
 import { establishConnection } from './establish-connection.js';
-import { clientFor, relayUnavailable, sessionSides, useSide, withTimeout } from './walletconnect-session.js';
+import { clientFor, relayUnavailable, withTimeout } from './walletconnect-session.js';
+import { sessionSides, useSide } from './walletconnect-sides.js';
 
 export { restoreWalletConnect } from './walletconnect-session.js';
 

@@ -194,6 +194,17 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
     assert.deepEqual(await solanaIds(page), []);
   });
 
+  it('disconnect() with no namespace ends both connections and the session', async () => {
+    const { page } = await openWithSolana();
+    const wallet = await startPeer();
+    await connectBoth(page, wallet);
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.disconnect());
+    assert.deepEqual(byNamespace(await details(page, 'wallet-disconnect')), [{ namespace: 'eip155' }, { namespace: 'solana' }]);
+    await wallet.waitForNoSession();
+    assert.equal((await widgetState(page)).status, 'disconnected');
+    assert.equal(await page.evaluate(() => localStorage.getItem('wallet-connect-modal:walletconnect')), null);
+  });
+
   it('a wallet approving eip155 only gives one connection', async () => {
     const { page } = await openWithSolana();
     const wallet = await startPeer({ reject: true });

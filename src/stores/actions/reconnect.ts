@@ -23,7 +23,7 @@ async function restore(namespace: Namespace): Promise<void> {
   if (!$connected.get()) $connection.set({ status: 'reconnecting', walletId: last.walletId });
   if (last.type === 'walletconnect') {
     // WalletConnect's code loads only for visitors whose last connection went through it.
-    const { restoreWalletConnect } = await import('./walletconnect-session.js');
+    const { restoreWalletConnect } = await import('./walletconnect.js');
     return restoreWalletConnect(namespace);
   }
   if (namespace === 'solana') await loadSolanaWallets();

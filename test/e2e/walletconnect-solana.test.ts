@@ -231,4 +231,38 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
     assert.deepEqual(byNamespace((await widgetState(page)).connections).map((c) => c.connector.type), ['injected', 'walletconnect']);
     assert.equal((await widgetState(page)).namespace, 'solana');
   });
+
+  it('EVM and Solana over two WalletConnect sessions: both kept, both restored after a reload, each ended on its own', async () => {
+    const { page } = await openWithSolana();
+    const evmWallet = await startPeer({ reject: true });
+    await evmWallet.pair(await showWalletConnectQr(page));
+    assert.deepEqual(await waitForEvent(page, 'wallet-connect'), evmDetail(evmWallet));
+    const solanaWallet = await startWalletPeer({
+      relayUrl: e2e.stack.relayUrl,
+      chains: e2e.stack.chains,
+      name: 'Second Peer',
+      solana: { chains: [{ chainId: solanaChain(), rpcUrl: e2e.stack.solana.rpcUrl }] },
+    });
+    try {
+      await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ namespace: 'solana' }));
+      await inModal(page, '[data-wallet-id="walletconnect"]').click();
+      await solanaWallet.pair(await scanQr(page));
+      assert.deepEqual(await waitForEvent(page, 'wallet-connect', 2), solanaDetail(solanaWallet));
+      assert.deepEqual(Object.keys(solanaWallet.sessions()[0]!.namespaces), ['solana']);
+      await waitForStoredSession(page);
+      await page.waitForFunction(() => localStorage.getItem('wallet-connect-modal:walletconnect-solana') !== null);
+
+      await page.reload();
+      await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined);
+      await waitForEvent(page, 'wallet-connect', 2);
+      assert.deepEqual(byNamespace(await details(page, 'wallet-connect')), [evmDetail(evmWallet), solanaDetail(solanaWallet)]);
+
+      await page.evaluate(() => document.querySelector('wallet-connect-modal')!.disconnect('solana'));
+      await solanaWallet.waitForNoSession();
+      assert.equal(evmWallet.sessions().length, 1, 'the EVM session is another one, and stays');
+      assert.deepEqual(await solanaIds(page), ['eip155']);
+    } finally {
+      await solanaWallet.stop();
+    }
+  });
 });

@@ -9,9 +9,9 @@ import { $config } from '../config.js';
 import { $connected, $connection, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { lastConnection } from '../last-connection.js';
-import { $walletConnectSession } from '../walletconnect.js';
+import { walletConnectSession } from '../walletconnect.js';
 import { establishConnection } from './establish-connection.js';
-import { CHAIN_KEY, forgetSide, useSide } from './walletconnect-sides.js';
+import { forgetSide, useSide } from './walletconnect-sides.js';
 
 /** The sign client with its relay deadline, and the restore of a stored session's sides after a reload. */
 
@@ -37,13 +37,12 @@ export function clientFor(deadline = Date.now() + RELAY_TIMEOUT_MS) {
  * new QR code. The status goes back to disconnected in `reconnect()`, once every namespace is done.
  */
 export async function restoreWalletConnect(namespace: Namespace = 'eip155'): Promise<void> {
-  const stored = $walletConnectSession.get();
-  const chainId = stored?.[CHAIN_KEY[namespace]] as Caip2 | undefined;
+  const stored = walletConnectSession(namespace).get();
   const forget = () => {
     lastConnection(namespace).set(null);
     if (stored) forgetSide(namespace, stored.topic);
   };
-  if (!stored || !chainId) return forget();
+  if (!stored) return forget();
   let client: WalletConnectClient;
   try {
     client = await clientFor();
@@ -55,8 +54,7 @@ export async function restoreWalletConnect(namespace: Namespace = 'eip155'): Pro
   if (!session) return forget();
   // Given up meanwhile (nothing connected and no longer reconnecting), or this namespace connected another way.
   if ($connections.get()[namespace] || (!$connected.get() && $connection.get().status !== 'reconnecting')) return;
-  const { chainId: _, solanaChainId: __, ...base } = stored;
-  const connector = useSide(client, namespace, { ...base, chainId });
+  const connector = useSide(client, namespace, { ...stored, chainId: stored.chainId as Caip2 });
   const result = await connector.restore();
   if (!result) {
     connector.release();

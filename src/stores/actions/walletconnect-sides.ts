@@ -10,32 +10,24 @@ import '../../core/messages-walletconnect.js';
 import { $config } from '../config.js';
 import type { ChosenWallet } from '../route.js';
 import { solanaNow } from '../solana-now.js';
-import { $walletConnectSession } from '../walletconnect.js';
+import { walletConnectSession } from '../walletconnect.js';
 import { registerWallet } from '../wallets.js';
 
 /**
  * The sides of a WalletConnect session (issue 10): its EVM and its Solana connection, each a connector of its
  * own (`walletconnect` / `solana:walletconnect`, or the directory wallet's id) over the one session, each
- * persisted with its network in `$walletConnectSession` and restored on its own after a reload.
+ * persisted with its session and network (`walletConnectSession(namespace)`) and restored on its own after a reload.
  */
 
-export const CHAIN_KEY = { eip155: 'chainId', solana: 'solanaChainId' } as const;
-
-/** Records `namespace`'s network for the session `init` describes. */
-function keepSide(namespace: Namespace, init: WalletConnectSession): void {
-  const stored = $walletConnectSession.get();
-  const { id, name, icon, topic } = init;
-  const base = stored?.topic === topic ? stored : { id, name, ...(icon ? { icon } : {}), topic };
-  $walletConnectSession.set({ ...base, [CHAIN_KEY[namespace]]: init.chainId });
+/** Records `namespace`'s side: its session and network. */
+function keepSide(namespace: Namespace, { id, name, icon, topic, chainId }: WalletConnectSession): void {
+  walletConnectSession(namespace).set({ id, name, ...(icon ? { icon } : {}), topic, chainId });
 }
 
-/** Forgets `namespace`'s side of the stored session; the record goes with its last side. */
+/** Forgets `namespace`'s side of the session `topic`. */
 export function forgetSide(namespace: Namespace, topic: string): void {
-  const stored = $walletConnectSession.get();
-  if (stored?.topic !== topic) return;
-  const rest = { ...stored };
-  delete rest[CHAIN_KEY[namespace]];
-  $walletConnectSession.set(rest.chainId || rest.solanaChainId ? rest : null);
+  const $side = walletConnectSession(namespace);
+  if ($side.get()?.topic === topic) $side.set(null);
 }
 
 /** Makes `namespace`'s connector for the session (findable by its id) and records the side. */

@@ -3,7 +3,7 @@ import type { SessionTypes } from '@walletconnect/types';
 import type { WalletConnectClient } from '../../../src/connectors/walletconnect/client.js';
 import { EVM_METHODS, SOLANA_METHODS } from '../../../src/connectors/walletconnect/session.js';
 import { sessionSides, useSide } from '../../../src/stores/actions/walletconnect-sides.js';
-import { $walletConnectSession } from '../../../src/stores/walletconnect.js';
+import { walletConnectSession } from '../../../src/stores/walletconnect.js';
 import { ALICE } from '../support/fake-wallet.js';
 import { resetStores } from '../support/stores.js';
 
@@ -47,7 +47,7 @@ function fakeClient(struct: SessionTypes.Struct) {
 describe('stores/actions walletconnect-session: the sides of one session', () => {
   const both = session({ eip155: [`eip155:1:${ALICE}`, `eip155:31337:${ALICE}`], solana: [`${MAINNET}:${OWNER}`, `${LOCAL}:${OWNER}`] });
   beforeEach(() => resetStores({ networks: ['eip155:31337', LOCAL] }));
-  afterEach(() => $walletConnectSession.set(null));
+  afterEach(() => ['eip155', 'solana'].forEach((ns) => walletConnectSession(ns as 'eip155').set(null)));
 
   it('one side per namespace asked for and approved, each on the first configured network it has; the default namespace last', () => {
     const sides = sessionSides(both, undefined, ['eip155', 'solana']);
@@ -68,12 +68,16 @@ describe('stores/actions walletconnect-session: the sides of one session', () =>
     const solana = useSide(client, solanaSide!.namespace, solanaSide!.init);
     const evm = useSide(client, evmSide!.namespace, evmSide!.init);
     expect([solana.id, evm.id]).to.deep.equal(['solana:peer-wallet', 'peer-wallet']);
-    expect($walletConnectSession.get()).to.deep.equal({ id: 'peer-wallet', name: 'Peer Wallet', topic: TOPIC, solanaChainId: LOCAL, chainId: 'eip155:31337' });
+    const stored = { id: 'peer-wallet', name: 'Peer Wallet', topic: TOPIC, chainId: 'eip155:31337' };
+    expect(walletConnectSession('eip155').get()).to.deep.equal(stored);
+    expect(walletConnectSession('solana').get()).to.deep.equal({ ...stored, chainId: LOCAL });
+    expect(JSON.parse(localStorage.getItem('wallet-connect-modal:walletconnect-solana')!)).to.deep.equal({ v: 1, data: { ...stored, chainId: LOCAL } });
     await solana.disconnect();
-    expect($walletConnectSession.get()).to.deep.equal({ id: 'peer-wallet', name: 'Peer Wallet', topic: TOPIC, chainId: 'eip155:31337' });
+    expect(walletConnectSession('solana').get()).to.equal(null);
+    expect(walletConnectSession('eip155').get()).to.deep.equal(stored);
     expect(disconnected).to.deep.equal([]);
     await evm.disconnect();
-    expect($walletConnectSession.get()).to.equal(null);
+    expect(walletConnectSession('eip155').get()).to.equal(null);
     expect(disconnected).to.have.length(1);
   });
 });

@@ -1,9 +1,8 @@
 import { getWallets } from '@wallet-standard/app';
 import { createSolanaConnector, isSolanaWallet } from '../connectors/solana/connector.js';
 import type { Connector } from '../connectors/types.js';
-import { networkInfo } from '../core/networks.js';
 import { $config } from './config.js';
-import { $connections } from './connection.js';
+import { solanaNow } from './solana-now.js';
 
 const networks = () => {
   const { defaultNetwork, networks } = $config.get();
@@ -20,11 +19,7 @@ export function discoverSolanaWallets(found: Map<string, Connector>, publish: ()
   const add = (...list: readonly Parameters<typeof isSolanaWallet>[0][]) => {
     for (const wallet of list.filter(isSolanaWallet)) {
       const id = `solana:${wallet.name}`;
-      const connector = createSolanaConnector(wallet, networks, () => {
-        const c = $connections.get().solana;
-        const { rpcUrls, networkMeta } = $config.get();
-        return c?.walletId === id ? { address: c.address, chainId: c.chainId, rpcUrl: networkInfo(c.chainId, rpcUrls[c.chainId], networkMeta[c.chainId]).rpcUrls[0] } : undefined;
-      });
+      const connector = createSolanaConnector(wallet, networks, solanaNow(id));
       // A wallet registering again keeps its first connector, so listeners stay attached.
       if (!found.has(connector.id)) found.set(connector.id, connector);
     }

@@ -8,12 +8,11 @@ import { WidgetError } from '../../core/errors.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import '../../core/messages-errors.js';
-import { rpcRequest } from '../evm/json-rpc.js';
 import type { ConnectResult, ConnectorListeners, SolanaConnector, SolanaHostProvider } from '../types.js';
 import { type SolanaNow, solanaHostProvider } from './host-provider.js';
 import { isSolanaAddress } from '../../core/address.js';
-import { base58Decode } from '../../core/base58.js';
 import { pickSolanaChain, servesChain, standardChain } from './chains.js';
+import { sendSignedTransaction } from './wire.js';
 
 /** Whether a registered Wallet Standard wallet can be a Solana connector: a `solana:` chain and `standard:connect`. */
 export const isSolanaWallet = (wallet: Wallet): boolean => wallet.chains.some((c) => c.startsWith('solana:')) && StandardConnect in wallet.features;
@@ -21,9 +20,6 @@ export const isSolanaWallet = (wallet: Wallet): boolean => wallet.chains.some((c
 type Features = Partial<StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature & SolanaSignTransactionFeature & SolanaSignAndSendTransactionFeature>;
 
 const notSupported = (what: string) => new WidgetError('REQUEST_FAILED', t('error.unknown'), { details: `the wallet does not support ${what}` });
-
-const binary = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join('');
-const base64 = (bytes: Uint8Array) => btoa(binary(bytes));
 
 /**
  * A Wallet Standard wallet on Solana. `networks()` gives the configured networks (the default first): the
@@ -121,10 +117,7 @@ export function createSolanaConnector(wallet: Wallet, networks: () => readonly C
       // SPEC: a wallet without signAndSend signs, and the widget sends through the network's RPC.
       const signed = await connector.signTransaction(transaction, chainId);
       if (!rpcUrl) throw notSupported(`${SolanaSignAndSendTransaction} (and no RPC for ${chainId})`);
-      const signature = await rpcRequest(rpcUrl, { method: 'sendTransaction', params: [base64(signed), { encoding: 'base64' }] });
-      const bytes = typeof signature === 'string' ? base58Decode(signature) : undefined;
-      if (!bytes) throw new WidgetError('INVALID_RESPONSE', t('error.invalidResponse'), { details: `sendTransaction: ${JSON.stringify(signature)}` });
-      return bytes;
+      return sendSignedTransaction(rpcUrl, signed);
     },
     get hostProvider() {
       return (provider ??= solanaHostProvider(connector, now));

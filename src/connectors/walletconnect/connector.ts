@@ -9,6 +9,7 @@ import type { ConnectResult, ConnectorListeners, Eip1193Provider, EvmConnector }
 import type { WalletConnectClient } from './client.js';
 import { closeIfRetired } from './retired.js';
 import { USER_DISCONNECTED, parseAccounts, parseEvmChain, sessionAccounts } from './session.js';
+import { holdSession, letGoOfSession } from './users.js';
 
 export { ProviderRpcError } from '../../core/provider-rpc-error.js';
 
@@ -23,7 +24,10 @@ export interface WalletConnectSession {
 
 type Listener = (...args: unknown[]) => void;
 
-/** The WalletConnect connector: an EVM connector that can also be let go of without ending the session. */
+/**
+ * The WalletConnect connector: an EVM connector that can also be let go of without ending the session.
+ * `disconnect()` ends the session unless a Solana connection still uses it (`users.ts`).
+ */
 export interface WalletConnectConnector extends EvmConnector {
   /** Stops listening to the client (a connector that is not used, e.g. a restore that found no accounts). */
   release(): void;
@@ -114,9 +118,12 @@ export function createWalletConnectConnector(
   };
 
   let listening = true;
+  let last = false;
+  holdSession(state.topic, 'eip155');
   const release = () => {
     if (!listening) return;
     listening = false;
+    last = letGoOfSession(state.topic, 'eip155');
     client.off('session_event', onEvent);
     client.off('session_update', onUpdate);
     client.off('session_delete', onDelete);
@@ -172,7 +179,8 @@ export function createWalletConnectConnector(
     async disconnect() {
       release();
       onEnd();
-      if (!session()) return;
+      // A Solana connection still on the session keeps it: only this EVM connection ends (issue 10).
+      if (!last || !session()) return;
       try {
         await client.disconnect({ topic: state.topic, reason: USER_DISCONNECTED });
       } catch (error) {

@@ -1,5 +1,6 @@
 import type { SessionTypes } from '@walletconnect/types';
-import { type Caip2, evmCaip2, isEvmAddress, parseCaip10 } from '../../core/caip.js';
+import { isSolanaAddress } from '../../core/address.js';
+import { type Caip2, type Namespace, evmCaip2, isEvmAddress, parseCaip10 } from '../../core/caip.js';
 
 /** The reason the SDK sends when a side ends a session on purpose (its USER_DISCONNECTED). */
 export const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' };
@@ -8,17 +9,34 @@ export const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' };
 export const EVM_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'];
 export const EVM_EVENTS = ['chainChanged', 'accountsChanged'];
 
-export function proposalNamespaces(networks: readonly Caip2[]) {
-  const chains = networks.filter((id) => id.startsWith('eip155:'));
-  return { eip155: { chains, methods: EVM_METHODS, events: EVM_EVENTS } };
+/**
+ * WalletConnect's Solana JSON-RPC methods (docs.walletconnect.network, Wallet SDK, chain support, Solana): base58
+ * messages and signatures, base64 wire transactions. The reference defines no Solana session events.
+ */
+export const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'];
+export const SOLANA_EVENTS: string[] = [];
+
+/**
+ * The proposal's optional namespaces: eip155 for the configured EVM networks (always asked, as before issue 10),
+ * solana for the configured `solana:` ones when there are any; `skip` leaves out namespaces already connected.
+ */
+export function proposalNamespaces(networks: readonly Caip2[], skip: readonly Namespace[] = []) {
+  const chains = (namespace: Namespace) => networks.filter((id) => id.startsWith(`${namespace}:`));
+  const solana = chains('solana');
+  return {
+    ...(skip.includes('eip155') ? {} : { eip155: { chains: chains('eip155'), methods: EVM_METHODS, events: EVM_EVENTS } }),
+    ...(skip.includes('solana') || solana.length === 0 ? {} : { solana: { chains: solana, methods: SOLANA_METHODS, events: SOLANA_EVENTS } }),
+  };
 }
 
-/** The EVM accounts a session grants, by chain. */
-export function sessionAccounts(session: Pick<SessionTypes.Struct, 'namespaces'>): Map<Caip2, string[]> {
+const validAddress: Record<Namespace, (address: string) => boolean> = { eip155: isEvmAddress, solana: isSolanaAddress };
+
+/** The accounts a session grants in `namespace` (EVM by default), by chain; malformed ones are skipped. */
+export function sessionAccounts(session: Pick<SessionTypes.Struct, 'namespaces'>, namespace: Namespace = 'eip155'): Map<Caip2, string[]> {
   const byChain = new Map<Caip2, string[]>();
-  for (const account of session.namespaces.eip155?.accounts ?? []) {
+  for (const account of session.namespaces[namespace]?.accounts ?? []) {
     const parsed = parseCaip10(account);
-    if (!parsed || !isEvmAddress(parsed.address)) continue;
+    if (!parsed || !parsed.chainId.startsWith(`${namespace}:`) || !validAddress[namespace](parsed.address)) continue;
     const list = byChain.get(parsed.chainId) ?? [];
     if (!list.includes(parsed.address)) list.push(parsed.address);
     byChain.set(parsed.chainId, list);

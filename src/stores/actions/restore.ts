@@ -22,7 +22,7 @@ async function restoreOne(namespace: Namespace): Promise<void> {
   if (last.type === 'walletconnect') {
     // WalletConnect's code loads only for visitors whose last connection went through it.
     const { restoreWalletConnect } = await import('./walletconnect.js');
-    return restoreWalletConnect();
+    return restoreWalletConnect(namespace);
   }
   if (namespace === 'solana') await loadSolanaWallets();
   const connector = await waitForWallet(last.walletId, RECONNECT_DISCOVERY_MS);

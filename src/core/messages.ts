@@ -65,6 +65,7 @@ export type MessageId =
   | keyof typeof import('./messages-help.js').helpMessages
   | keyof typeof import('./messages-button.js').buttonMessages
   | keyof typeof import('./messages-errors.js').errorMessages
+  | keyof typeof import('./messages-siwx.js').siwxMessages
   | keyof typeof import('./messages-wallet-views.js').walletViewMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { type Caip2, isCaip2 } from '../core/caip.js';
 import { WidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';
+import type { SiwxSession } from '../core/siwx-rules.js';
 import { requestJson } from './http.js';
 
 /**
@@ -10,13 +11,7 @@ import { requestJson } from './http.js';
  * library"): the nonce is `GET csrf`'s token, a signed message goes to `POST callback/credentials`, the session
  * is `GET session`. Cookies carry the session, so every call sends them (`credentials: 'include'`).
  */
-export interface SiwxSession {
-  address: string;
-  /** CAIP-2. */
-  chainId: Caip2;
-  /** ISO date-time. */
-  expires: string;
-}
+export type { SiwxSession };
 
 const csrfSchema = z.object({ csrfToken: z.string().check(z.regex(/^[a-zA-Z0-9]{8,}$/)) });
 const sessionSchema = z.object({

@@ -6,7 +6,13 @@ export const siwxMessages = {
   'siwx.verifyFailed': 'Failed to verify message',
   'siwx.signFailed': 'Error signing message',
   'siwx.initFailed': 'A problem occurred while trying initialize authentication',
-  'siwx.statement': 'Sign in to {name}.',
+  // The SIWXSignMessage view (hosted-api.md §5.4, the hosted modal's copy).
+  'siwx.needsConnect': '{name} needs to connect to your wallet',
+  'siwx.explain': 'Sign this message to prove you own this wallet and proceed.',
+  'siwx.cancelDisconnects': 'Canceling will disconnect you.',
+  'siwx.sign': 'Sign',
+  'siwx.cancel': 'Cancel',
+  'siwx.signing': 'Waiting for signature…',
 } as const;
 
 registerMessages(siwxMessages);

@@ -31,6 +31,7 @@ const en = {
   'view.Receive': 'Receive',
   'view.WhatIsAWallet': 'What is a wallet?',
   'view.GetAWallet': 'Get a wallet',
+  'view.SIWXSignMessage': 'Sign In',
 
   'action.close': 'Close',
   'action.back': 'Back',

@@ -8,6 +8,8 @@ import { type SiwxApi, createSiwxApi } from '../../services/siwx-api.js';
 import { $config } from '../config.js';
 import { $connections, type Connected } from '../connection.js';
 import { reportError } from '../errors.js';
+import { setModalOpen } from '../modal.js';
+import { resetRoute } from '../route.js';
 import { $siwxSession } from '../siwx-session.js';
 import { showToast } from '../toasts.js';
 import { findWallet } from '../wallets.js';
@@ -120,7 +122,43 @@ export function watchSiwx(onSessionless: () => void = () => {}): () => void {
     const was = previous;
     previous = next;
     const change = connectionChange(was, next);
+    const session = $siwxSession.get();
     if (!was && next) check();
-    else if ($siwxSession.get() && endsSession(change, $config.get().siwxKeepSession)) void signOut().catch(() => {});
+    else if (session && endsSession(change, $config.get().siwxKeepSession)) {
+      // Another account or chain without a session of its own is asked to sign again.
+      void signOut().catch(() => {}).then(() => { if (next) check(); });
+    } else if (!session && change && next) check();
   });
+}
+
+/** Opens the modal on SIWXSignMessage (a connection without a session, SPEC.md §5). */
+export function openSignIn(): void {
+  resetRoute({ view: 'SIWXSignMessage' });
+  setModalOpen(true);
+}
+
+/**
+ * SIWXSignMessage's "Sign": on success the modal closes; on failure it stays (or opens again) on
+ * SIWXSignMessage, the toast shown by `signIn`.
+ */
+export async function signInFromModal(): Promise<void> {
+  try {
+    await signIn();
+    setModalOpen(false);
+  } catch {
+    if ($connections.get().eip155) openSignIn();
+  }
+}
+
+/** SIWXSignMessage's "Cancel": with `siwx-required` and no session the wallet is disconnected; else the modal closes. */
+export async function cancelSignIn(): Promise<void> {
+  if ($config.get().siwxRequired && !$siwxSession.get()) await disconnect('eip155');
+  setModalOpen(false);
+}
+
+let stopWatching: (() => void) | undefined;
+
+/** Starts following the EVM connection once (the element calls it when `siwx-url` is set and a wallet is connected). */
+export function startSiwx(): void {
+  stopWatching ??= watchSiwx(openSignIn);
 }

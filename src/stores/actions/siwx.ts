@@ -1,4 +1,5 @@
 import '../../core/messages-siwx.js';
+import { SIWX_REFETCH_MS } from '../../core/constants.js';
 import { WidgetError, isWidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
 import { createSiwxMessage } from '../../core/siwx-message.js';
@@ -90,8 +91,10 @@ export async function getSession(): Promise<SiwxSession | undefined> {
   const session = await api().getSession();
   const connection = $connections.get().eip155;
   const mine = session && connection && sessionMatches(session, connection) ? session : undefined;
-  $siwxSession.set(mine);
-  return mine;
+  const held = $siwxSession.get();
+  // The same session again is no change (no second `wallet-session`).
+  if (!(mine && held && JSON.stringify(mine) === JSON.stringify(held))) $siwxSession.set(mine);
+  return $siwxSession.get();
 }
 
 /**
@@ -112,9 +115,29 @@ export async function checkSession(): Promise<boolean> {
 
 /**
  * Follows the EVM connection: a change the host did not keep (`siwx-keep-session`) ends the session; a new
- * connection checks the backend for its session. Returns the stop.
+ * connection checks the backend for its session. Every 5 minutes while the page is visible (SPEC.md §9) the
+ * session is fetched again: one expired or revoked at the backend becomes unauthenticated, and with
+ * `siwx-required` the visitor is asked to sign again. Returns the stop.
  */
 export function watchSiwx(onSessionless: () => void = () => {}): () => void {
+  let timer: ReturnType<typeof setTimeout>;
+  const refetch = () => {
+    timer = setTimeout(() => {
+      refetch();
+      if (document.visibilityState !== 'visible' || !$connections.get().eip155) return;
+      const had = $siwxSession.get();
+      void getSession().then((session) => { if (had && !session && $config.get().siwxRequired) onSessionless(); }, () => {});
+    }, SIWX_REFETCH_MS);
+  };
+  refetch();
+  const stop = watchConnection(onSessionless);
+  return () => {
+    clearTimeout(timer);
+    stop();
+  };
+}
+
+function watchConnection(onSessionless: () => void): () => void {
   let previous = $connections.get().eip155;
   const check = () => void checkSession().then((ok) => { if (!ok && $connections.get().eip155) onSessionless(); });
   if (previous) check();

@@ -13,6 +13,7 @@ import { ALICE, BOB, providerError } from '../support/fake-wallet.js';
 import { rejection } from '../support/rejection.js';
 import { type PageWallet, pageWallet, resetStores, watchWallets } from '../support/stores.js';
 import { until } from '../support/until.js';
+import { installClock } from '../support/clock.js';
 
 const fromHex = (hex: string) => new TextDecoder().decode(Uint8Array.from(hex.slice(2).match(/../g)!.map((b) => parseInt(b, 16))));
 
@@ -129,6 +130,67 @@ describe('actions/siwx (EVM sign-in)', () => {
     await signOut();
     expect(backend.signedOut).to.equal(1);
     expect($siwxSession.get()).to.equal(undefined);
+  });
+
+  describe('the 5-minute refetch while visible (SPEC.md §9)', () => {
+    let clock: ReturnType<typeof installClock> | undefined;
+    afterEach(() => clock?.restore());
+
+    const sessionCalls = () => net.calls.filter((url) => url.pathname === '/api/auth/session').length;
+
+    it('asks GET session again every 5 minutes, not before; a session revoked at the backend becomes unauthenticated; with siwx-required the visitor is asked again', async () => {
+      $config.set({ ...$config.get(), siwxRequired: true });
+      await connect(evm.id);
+      await signIn();
+      let asked = 0;
+      clock = installClock();
+      stops.push(watchSiwx(() => asked++));
+      // The watcher's own check of the connection it starts with.
+      await until(() => sessionCalls() === 2, 'the first check');
+      backend.session = null; // revoked server-side
+      clock.tick(5 * 60_000 - 1);
+      expect(sessionCalls()).to.equal(2);
+      clock.tick(1);
+      await until(() => $siwxSession.get() === undefined, 'unauthenticated');
+      expect(sessionCalls()).to.equal(3);
+      expect(asked).to.equal(1);
+      clock.tick(5 * 60_000);
+      await until(() => sessionCalls() === 4, 'the next refetch');
+    });
+
+    it('does not refetch while the page is hidden', async () => {
+      await connect(evm.id);
+      await signIn();
+      clock = installClock();
+      stops.push(watchSiwx());
+      await until(() => sessionCalls() === 2, 'the first check');
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      try {
+        clock.tick(5 * 60_000);
+        // The timer's callback runs synchronously inside tick(): a refetch would have called fetch by now.
+        expect(sessionCalls()).to.equal(2);
+      } finally {
+        delete (document as { visibilityState?: string }).visibilityState;
+      }
+      clock.tick(5 * 60_000);
+      expect(sessionCalls()).to.equal(3);
+    });
+
+    it('keeps a still valid session without a new wallet-session value', async () => {
+      await connect(evm.id);
+      const session = await signIn();
+      clock = installClock();
+      stops.push(watchSiwx());
+      await until(() => sessionCalls() === 2, 'the first check');
+      const values: unknown[] = [];
+      const off = $siwxSession.listen((value) => values.push(value));
+      clock.tick(5 * 60_000);
+      await until(() => sessionCalls() === 3, 'the refetch');
+      await getSession();
+      off();
+      expect(values).to.deep.equal([]);
+      expect($siwxSession.get()).to.deep.equal(session);
+    });
   });
 
   describe('sign-out rules (siwx-keep-session)', () => {

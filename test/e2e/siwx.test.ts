@@ -17,6 +17,52 @@ describe('sign in with the wallet (siwx-url, EVM) against the stack backend', ()
   const signPrompt = (page: Page, action: 'approve' | 'reject') => page.locator(`dev-wallet-prompt [data-kind="sign"] [data-action="${action}"]`);
   const backendSession = (page: Page) => page.evaluate(async (url) => (await fetch(`${url}/session`, { credentials: 'include' })).json(), e2e.stack.authUrl);
 
+  async function signedIn(page: Page, attributes: Record<string, string> = {}) {
+    await useSiwx(page, attributes);
+    await connectDevWallet(page);
+    await signView(page).locator('[data-action="sign"]').click();
+    await signPrompt(page, 'approve').click();
+    await waitForEvent(page, 'wallet-session');
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
+  }
+  const switchTo31338 = async (page: Page) => {
+    const switching = page.evaluate(() => document.querySelector('wallet-connect-modal')!.switchNetwork('eip155:31338'));
+    await page.locator('dev-wallet-prompt [data-kind="switch"] [data-action="approve"]').click();
+    await switching;
+    await waitForEvent(page, 'wallet-network-change');
+  };
+
+  it('a network change signs out (wallet-session unauthenticated, no backend session) and asks to sign in again', async () => {
+    const { page } = await e2e.open();
+    await signedIn(page);
+    await switchTo31338(page);
+    assert.deepEqual(await waitForEvent(page, 'wallet-session', 2), { status: 'unauthenticated' });
+    await page.waitForFunction(async (url) => (await (await fetch(`${url}/session`)).json()) === null, e2e.stack.authUrl);
+    await signView(page).waitFor();
+  });
+
+  it('siwx-keep-session="network-change" keeps the session through a network change', async () => {
+    const { page } = await e2e.open();
+    await signedIn(page, { 'siwx-keep-session': 'network-change' });
+    await switchTo31338(page);
+    // The sign-out would have been synchronous with the connection's change, before the event was dispatched.
+    assert.equal((await widgetState(page)).session?.address, ACCOUNT_0);
+    assert.deepEqual((await events(page, 'wallet-session')).map((e) => (e.detail as { status: string }).status), ['authenticated']);
+    assert.equal(((await backendSession(page)) as { address: string }).address, ACCOUNT_0);
+  });
+
+  it('the backend unreachable after connecting: the init-failure toast, the wallet disconnected, back on Connect', async () => {
+    const { page } = await e2e.open();
+    await page.route(`${e2e.stack.authUrl}/session`, (route) => route.abort());
+    await useSiwx(page);
+    await connectDevWallet(page);
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state.status === 'disconnected');
+    // The modal closed with the disconnect: the toast shows docked on the page (still in the widget's shadow root).
+    await inModal(page, '[part~="toast"]').filter({ hasText: 'A problem occurred while trying initialize authentication' }).waitFor();
+    assert.equal((await widgetState(page)).view, 'Connect');
+    assert.deepEqual((await events(page, 'wallet-error')).map((e) => e.detail), [{ code: 'SIWX_INIT_FAILED', message: 'A problem occurred while trying initialize authentication' }]);
+  });
+
   it('connect → SIWXSignMessage → sign → wallet-session authenticated, GET session names the address; a reload keeps it without a signature', async () => {
     const { page } = await e2e.open();
     await useSiwx(page);

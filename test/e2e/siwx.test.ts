@@ -41,6 +41,16 @@ describe('sign in with the wallet (siwx-url, EVM) against the stack backend', ()
     await signView(page).waitFor();
   });
 
+  it('an account change in the wallet signs out and asks the new account to sign in', async () => {
+    const { page } = await e2e.open();
+    await signedIn(page);
+    await page.evaluate(() => (window as unknown as { devWallet: { setAccount(i: number): void } }).devWallet.setAccount(1));
+    await waitForEvent(page, 'wallet-account-change');
+    assert.deepEqual(await waitForEvent(page, 'wallet-session', 2), { status: 'unauthenticated' });
+    await signView(page).waitFor();
+    assert.equal(await backendSession(page), null);
+  });
+
   it('siwx-keep-session="network-change" keeps the session through a network change', async () => {
     const { page } = await e2e.open();
     await signedIn(page, { 'siwx-keep-session': 'network-change' });

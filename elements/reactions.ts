@@ -6,6 +6,7 @@ import { $connections, type Connected } from '../src/stores/connection.js';
 import { $lastError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
 import { $route } from '../src/stores/route.js';
+import { $siwxSession } from '../src/stores/siwx-session.js';
 import { $lastTransaction } from '../src/stores/transactions.js';
 
 /**
@@ -13,6 +14,7 @@ import { $lastTransaction } from '../src/stores/transactions.js';
  * every connected <wallet-connect-modal> (bubbling, so a listener on document hears them too).
  */
 const hosts = new Set<HTMLElement>();
+export const loadSiwx = () => import('../src/stores/actions/siwx.js');
 let stop: (() => void) | undefined;
 
 function emit<K extends WalletEventName>(name: K, detail: WalletEventDetails[K]) {
@@ -61,7 +63,12 @@ function listen(): () => void {
   const offTransaction = $lastTransaction.listen((notice) => {
     if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind });
   });
-  return () => [offRoute, offModal, offConnection, offError, offTransaction].forEach((off) => off());
+  const offSession = $siwxSession.listen((session) => emit('wallet-session', session ? { status: 'authenticated', session: { ...session } } : { status: 'unauthenticated' }));
+  // Sign-in (`siwx-url`): its chunk loads once an EVM wallet is connected (or restored), never before.
+  const siwx = () => void ($config.get().siwxUrl && $connections.get().eip155 && loadSiwx().then((m) => m.startSiwx(), () => {}));
+  const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
+  siwx();
+  return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, ...offSiwx].forEach((off) => off());
 }
 
 function connectionEvents(was: Connected | undefined, is: Connected | undefined) {

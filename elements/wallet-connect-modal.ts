@@ -6,6 +6,7 @@ import { type Caip2, isCaip2, type Namespace } from '../src/core/caip.js';
 import { ATTRIBUTE_NAMES, ATTRIBUTES, type AttributeName, type NetworkMeta, type WidgetConfig, parseAttribute, parseValue, resolveConfig } from '../src/core/config.js';
 import { WidgetError, isWidgetError } from '../src/core/errors.js';
 import type { ViewName, WalletEventMap, WidgetState } from '../src/core/events.js';
+import type { SiwxSession } from '../src/core/siwx-rules.js';
 import { t } from '../src/core/messages.js';
 import * as actions from '../src/stores/actions/index.js';
 import { $config } from '../src/stores/config.js';
@@ -16,11 +17,11 @@ import { $modal } from '../src/stores/modal.js';
 import { $widgetState } from '../src/stores/state.js';
 import { findWallet } from '../src/stores/wallets.js';
 import { App } from '../src/views/screens/App.js';
-import { attachHost } from './reactions.js';
+import { attachHost, loadSiwx } from './reactions.js';
 import { adoptStyles } from './styles.js';
 
 // Every view name the `open()` type accepts (README lists them); views that need a choice made in the modal open the view that fits.
-const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'SwitchActiveChain', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive', 'WhatIsAWallet', 'GetAWallet'] as const satisfies readonly ViewName[];
+const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'SwitchActiveChain', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive', 'WhatIsAWallet', 'GetAWallet', 'SIWXSignMessage'] as const satisfies readonly ViewName[];
 const _everyView: Exclude<ViewName, (typeof VIEWS)[number]> extends never ? true : false = true;
 const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
 const namespaceArg = z.optional(z.enum(['eip155', 'solana']));
@@ -44,8 +45,9 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr api-url - wallet data API
  * @attr directory-url - wallet directory
  * @attr auth-url - origin of the secure frame for email/social login (accepted, not used yet)
- * @attr siwx-url - base URL of the sign-in backend (accepted, not used yet)
- * @attr siwx-required - boolean: sign-in is mandatory (accepted, not used yet)
+ * @attr siwx-url - base URL of an Auth.js sign-in backend: sign in with the wallet after connecting (EVM)
+ * @attr siwx-required - boolean: sign-in is mandatory (cancel disconnects; Escape and the backdrop do not dismiss)
+ * @attr siwx-keep-session - comma list of account-change, network-change, disconnect: changes that do not end the session
  * @attr terms-url - terms of service: an http(s) URL or a path resolved against the page; a link in the Connect view's footer
  * @attr privacy-url - privacy policy: the same form; a link beside it
  * @attr rpc-urls - JSON object CAIP-2 → RPC URL (also the `rpcUrls` property, which takes an object)
@@ -61,6 +63,7 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @event wallet-disconnect - `{ namespace }`
  * @event wallet-account-change - `{ address, caipAddress, namespace }`
  * @event wallet-network-change - `{ chainId, namespace, supported }`
+ * @event wallet-session - `{ status: 'authenticated', session: { address, chainId, expires } }` or `{ status: 'unauthenticated' }`
  * @event wallet-error - `{ code, message }`
  *
  * @csspart dialog, panel, header, title, close-button, back-button, body, wallet-list, wallet-button,
@@ -243,6 +246,21 @@ export class WalletConnectModalElement extends Base {
       throw new WidgetError('NOT_CONNECTED', t('error.notConnected'));
     }
     return connector && isEvmConnector(connector) ? hostProvider(connector.getProvider()) : undefined;
+  }
+
+  /** Sign in with the wallet (`siwx-url`): one signature; resolves with the session. Rejects "SIWX is not enabled" without `siwx-url`. */
+  signIn(): Promise<SiwxSession> {
+    return loadSiwx().then((m) => m.signIn());
+  }
+
+  /** Ends the sign-in session at the backend; `wallet-session { status: 'unauthenticated' }`. */
+  signOut(): Promise<void> {
+    return loadSiwx().then((m) => m.signOut());
+  }
+
+  /** The backend's session for the connected EVM account and chain, or undefined. */
+  getSession(): Promise<SiwxSession | undefined> {
+    return loadSiwx().then((m) => m.getSession());
   }
 
   get state(): WidgetState {

@@ -9,6 +9,9 @@ import { t } from './messages.js';
  */
 export const FEATURES = ['email', 'socials', 'send', 'swaps', 'onramp', 'history', 'names'] as const;
 export type Feature = (typeof FEATURES)[number];
+/** `siwx-keep-session`: the connection changes that do NOT end the sign-in session (each ends it by default, SPEC.md §5). */
+export const SIWX_KEEPS = ['account-change', 'network-change', 'disconnect'] as const;
+export type SiwxKeep = (typeof SIWX_KEEPS)[number];
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 
@@ -34,6 +37,7 @@ export interface WidgetConfig {
   termsUrl: string | undefined;
   privacyUrl: string | undefined;
   siwxRequired: boolean;
+  siwxKeepSession: SiwxKeep[];
   rpcUrls: Partial<Record<Caip2, string>>;
   networkMeta: Partial<Record<Caip2, NetworkMeta>>;
   features: Feature[];
@@ -54,6 +58,7 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   termsUrl: undefined,
   privacyUrl: undefined,
   siwxRequired: false,
+  siwxKeepSession: [],
   rpcUrls: {},
   networkMeta: {},
   features: [],
@@ -143,6 +148,10 @@ export const ATTRIBUTES = {
     key: 'networkMeta', kind: 'json',
     accepts: 'a JSON object from CAIP-2 id to { name?, icon? (https: or data:image/ URL), explorer? (https: URL), nativeCurrency?: { name, symbol, decimals } }',
     schema: networkMeta, fromAttribute: (raw) => JSON.parse(raw) as unknown,
+  }),
+  'siwx-keep-session': spec({
+    key: 'siwxKeepSession', kind: 'string', accepts: `a comma-separated list of: ${SIWX_KEEPS.join(', ')}`,
+    schema: z.array(z.enum(SIWX_KEEPS)), fromAttribute: list,
   }),
   features: spec({
     key: 'features', kind: 'string', accepts: `a comma-separated list of: ${FEATURES.join(', ')}`,

@@ -36,3 +36,6 @@ export const WALLETCONNECT_ID = 'walletconnect';
 export const RETRY_BACKOFF_BASE_MS = 1_000;
 /** …up to this long (SPEC.md §9: "retry backoff up to 30 s"). */
 export const RETRY_BACKOFF_MAX_MS = 30_000;
+
+/** SPEC.md §9: the sign-in session is fetched again this often while the page is visible. */
+export const SIWX_REFETCH_MS = 5 * 60_000;

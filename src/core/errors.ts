@@ -30,6 +30,11 @@ export type WidgetErrorCode =
   | 'HISTORY_UNAVAILABLE'
   | 'RELAY_UNAVAILABLE'
   | 'PAIRING_EXPIRED'
+  /** Sign in with the wallet (SPEC.md §8): not configured, refused by the backend, not signed, not started. */
+  | 'SIWX_NOT_ENABLED'
+  | 'SIWX_VERIFY_FAILED'
+  | 'SIWX_SIGN_FAILED'
+  | 'SIWX_INIT_FAILED'
   /** A view failed to render or to load; the modal shows a way back instead. */
   | 'RENDER_FAILED'
   | 'UNKNOWN';

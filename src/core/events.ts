@@ -1,5 +1,6 @@
 import type { Caip2, Namespace } from './caip.js';
 import type { WidgetErrorCode } from './errors.js';
+import type { SiwxSession } from './siwx-rules.js';
 
 /** The views of the modal that a host can name in `open({ view })`. */
 export type ViewName =
@@ -16,7 +17,8 @@ export type ViewName =
   | 'SendResult'
   | 'Receive'
   | 'WhatIsAWallet'
-  | 'GetAWallet';
+  | 'GetAWallet'
+  | 'SIWXSignMessage';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {
@@ -33,7 +35,7 @@ export interface WalletEventDetails {
   'wallet-disconnect': { namespace: Namespace };
   'wallet-account-change': { address: string; caipAddress: string; namespace: Namespace };
   'wallet-network-change': { chainId: Caip2; namespace: Namespace; supported: boolean };
-  'wallet-session': { status: 'authenticated' | 'unauthenticated'; session?: unknown };
+  'wallet-session': { status: 'authenticated'; session: SiwxSession } | { status: 'unauthenticated' };
   'wallet-transaction': { status: 'pending' | 'confirmed' | 'failed'; hash: string; chainId: Caip2; kind: string };
   'wallet-error': { code: WidgetErrorCode; message: string };
 }
@@ -58,6 +60,8 @@ export interface WidgetState {
   connector: ConnectorSummary | undefined;
   /** Every connected namespace's connection (the active one included), `eip155` before `solana`. */
   connections: ConnectionState[];
+  /** The sign-in session (`siwx-url`) of the connected EVM account, if signed in. */
+  session: SiwxSession | undefined;
 }
 
 /** One connected namespace in `state.connections`. */

@@ -31,6 +31,7 @@ const en = {
   'view.Receive': 'Receive',
   'view.WhatIsAWallet': 'What is a wallet?',
   'view.GetAWallet': 'Get a wallet',
+  'view.SIWXSignMessage': 'Sign In',
 
   'action.close': 'Close',
   'action.back': 'Back',
@@ -66,6 +67,7 @@ export type MessageId =
   | keyof typeof import('./messages-help.js').helpMessages
   | keyof typeof import('./messages-button.js').buttonMessages
   | keyof typeof import('./messages-errors.js').errorMessages
+  | keyof typeof import('./messages-siwx.js').siwxMessages
   | keyof typeof import('./messages-wallet-views.js').walletViewMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };

@@ -24,7 +24,9 @@ export type Route =
   | { view: 'Receive' }
   /** Help for visitors without a wallet: what one is, and where to get one. */
   | { view: 'WhatIsAWallet' }
-  | { view: 'GetAWallet' };
+  | { view: 'GetAWallet' }
+  /** Sign in with the wallet (`siwx-url`): one signature of the sign-in message. */
+  | { view: 'SIWXSignMessage' };
 
 /**
  * A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable).

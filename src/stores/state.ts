@@ -5,13 +5,14 @@ import { $config } from './config.js';
 import { $caipAddress, $chainSupported, $connection, $connections } from './connection.js';
 import { $modal } from './modal.js';
 import { $route } from './route.js';
+import { $siwxSession } from './siwx-session.js';
 
 const NAMESPACES = ['eip155', 'solana'] as const;
 
 /** What the element's read-only `state` property returns. */
 export const $widgetState = computed(
-  [$modal, $route, $connection, $caipAddress, $chainSupported, $connections, $config],
-  (modal, route, connection, caipAddress, supported, connections, config): WidgetState => {
+  [$modal, $route, $connection, $caipAddress, $chainSupported, $connections, $config, $siwxSession],
+  (modal, route, connection, caipAddress, supported, connections, config, session): WidgetState => {
     const connected = connection.status === 'connected' ? connection : undefined;
     return {
       open: modal.open,
@@ -27,6 +28,7 @@ export const $widgetState = computed(
       connections: NAMESPACES.flatMap((ns) => connections[ns] ?? []).map(
         (c): ConnectionState => ({ status: c.status, namespace: c.namespace, address: c.address, caipAddress: caip10(c.chainId, c.address), chainId: c.chainId, supported: config.networks.includes(c.chainId), connector: c.connector }),
       ),
+      session,
     };
   },
 );

@@ -1,5 +1,6 @@
 import type { Namespace } from '../../core/caip.js';
 import type { ViewName } from '../../core/events.js';
+import { $config } from '../config.js';
 import { $chainSupported, $connection, $connections } from '../connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { type Route, resetRoute } from '../route.js';
@@ -24,6 +25,8 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
       return { view: 'Send' };
     case 'Receive':
       return { view: 'Receive' };
+    case 'SIWXSignMessage':
+      return $config.get().siwxUrl && connection.namespace === 'eip155' ? { view } : { view: 'Account' };
     case undefined:
     case 'Account':
     case 'Connect':

@@ -39,6 +39,7 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
   const panel = useRef<HTMLDivElement>(null);
   const height = useRef(0);
   const state = useRef({ open, dismissible, onDismiss });
+  const ownClose = useRef(false);
   state.current = { open, dismissible, onDismiss };
 
   useLayoutEffect(() => {
@@ -47,6 +48,8 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
       opener.current = deepActiveElement();
       dialog.showModal();
     } else if (!open && dialog.open) {
+      // Its `close` event comes a task later, perhaps after the store opened the modal again: not a dismissal.
+      ownClose.current = true;
       dialog.close();
       restoreFocus(opener.current);
       opener.current = null;
@@ -137,6 +140,10 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
       if (state.current.dismissible) state.current.onDismiss();
     };
     const onClose = () => {
+      if (ownClose.current) {
+        ownClose.current = false;
+        return;
+      }
       // Chromium may close a dialog on a repeated Escape even when cancel is prevented.
       if (!state.current.open) return;
       if (state.current.dismissible) state.current.onDismiss();

@@ -28,6 +28,7 @@ const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
 const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
 const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScreen.js'));
 const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
+const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -58,6 +59,8 @@ function Screen({ route }: { route: Route }) {
     case 'WhatIsAWallet':
     case 'GetAWallet':
       return <HelpScreen route={route} />;
+    case 'SIWXSignMessage':
+      return <SiwxSignMessageScreen />;
     default:
       return route satisfies never;
   }

@@ -34,9 +34,15 @@ describe('core/config parseAttribute', () => {
     expect([...ATTRIBUTE_NAMES].sort()).to.deep.equal(
       [
         'allow-unsupported-chain', 'api-url', 'auth-url', 'default-network', 'directory-url', 'features', 'lang',
-        'network-meta', 'networks', 'project-id', 'relay-url', 'rpc-urls', 'privacy-url', 'siwx-required', 'siwx-url', 'terms-url', 'theme',
+        'network-meta', 'networks', 'project-id', 'relay-url', 'rpc-urls', 'privacy-url', 'siwx-keep-session', 'siwx-required', 'siwx-url', 'terms-url', 'theme',
       ].sort(),
     );
+  });
+
+  it('siwx-keep-session: a comma list of account-change, network-change, disconnect; none by default; anything else refused', () => {
+    expect(parseAttribute('siwx-keep-session', null)).to.deep.equal([]);
+    expect(parseAttribute('siwx-keep-session', 'account-change, disconnect')).to.deep.equal(['account-change', 'disconnect']);
+    expect(() => parseAttribute('siwx-keep-session', 'chain-change')).to.throw();
   });
 
   it('gives the documented default for every absent attribute', () => {

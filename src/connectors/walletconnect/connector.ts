@@ -1,15 +1,13 @@
-import type { SessionTypes } from '@walletconnect/types';
 import { type Caip2, evmChainId, toHexChainId } from '../../core/caip.js';
-import { JsonRpcErrorCode, ProviderErrorCode, toWidgetError } from '../../core/foreign-errors.js';
+import { JsonRpcErrorCode, ProviderErrorCode } from '../../core/foreign-errors.js';
 import { ProviderRpcError, toProviderRpcError } from '../../core/provider-rpc-error.js';
 import type { NetworkInfo } from '../../core/networks.js';
 import { forwardProviderEvents } from '../evm/provider-events.js';
 import { switchEvmChain } from '../evm/switch-chain.js';
 import type { ConnectResult, ConnectorListeners, Eip1193Provider, EvmConnector } from '../types.js';
 import type { WalletConnectClient } from './client.js';
-import { closeIfRetired } from './retired.js';
-import { USER_DISCONNECTED, parseAccounts, parseEvmChain, sessionAccounts } from './session.js';
-import { holdSession, letGoOfSession } from './users.js';
+import { parseAccounts, parseEvmChain, sessionAccounts } from './session.js';
+import { sessionSide } from './session-side.js';
 
 export { ProviderRpcError } from '../../core/provider-rpc-error.js';
 
@@ -50,13 +48,7 @@ export function createWalletConnectConnector(
   const emitter = new Map<string, Set<Listener>>();
   const emit = (event: string, ...args: unknown[]) => emitter.get(event)?.forEach((listener) => listener(...args));
 
-  const session = (): SessionTypes.Struct | undefined => {
-    try {
-      return client.session.get(state.topic);
-    } catch {
-      return undefined;
-    }
-  };
+  const session = () => side.session();
   const accountsOn = (chainId: Caip2): string[] => {
     const current = session();
     return current ? (sessionAccounts(current).get(chainId) ?? []) : [];
@@ -117,27 +109,7 @@ export function createWalletConnectConnector(
     },
   };
 
-  let listening = true;
-  let last = false;
-  holdSession(state.topic, 'eip155');
-  const release = () => {
-    if (!listening) return;
-    listening = false;
-    last = letGoOfSession(state.topic, 'eip155');
-    client.off('session_event', onEvent);
-    client.off('session_update', onUpdate);
-    client.off('session_delete', onDelete);
-    client.off('session_expire', onDelete);
-  };
-  // The session ended, from either side: nothing more will come from the client for it.
-  const ended = () => {
-    release();
-    onEnd();
-    emit('disconnect', sessionEnded());
-    closeIfRetired(client);
-  };
-  const onEvent = ({ topic, params }: { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }) => {
-    if (topic !== state.topic) return;
+  const onEvent = ({ params }: { params: { event: { name: string; data: unknown }; chainId: string } }) => {
     if (params.event.name === 'chainChanged') {
       const chainId = parseEvmChain(params.event.data) ?? parseEvmChain(params.chainId);
       if (chainId) setChain(chainId);
@@ -146,21 +118,19 @@ export function createWalletConnectConnector(
       if (accounts) emit('accountsChanged', accounts);
     }
   };
-  const onUpdate = ({ topic }: { topic: string }) => {
-    if (topic === state.topic) emit('accountsChanged', accountsOn(state.chainId));
-  };
-  const onDelete = ({ topic }: { topic: string }) => {
-    if (topic === state.topic) ended();
-  };
-  client.on('session_event', onEvent);
-  client.on('session_update', onUpdate);
-  client.on('session_delete', onDelete);
-  client.on('session_expire', onDelete);
-
   const current = (): ConnectResult | undefined => {
     const accounts = accountsOn(state.chainId);
     return accounts.length > 0 ? { accounts, chainId: state.chainId } : undefined;
   };
+
+  const side = sessionSide(client, state.topic, 'eip155', {
+    current,
+    update: () => emit('accountsChanged', accountsOn(state.chainId)),
+    event: onEvent,
+    end: onEnd,
+    gone: () => emit('disconnect', sessionEnded()),
+    ended: sessionEnded,
+  });
 
   return {
     id: state.id,
@@ -169,26 +139,7 @@ export function createWalletConnectConnector(
     type: 'walletconnect',
     namespace: 'eip155',
     getProvider: () => provider,
-    async connect() {
-      const result = current();
-      if (!result) throw toWidgetError(sessionEnded(), 'connect');
-      return result;
-    },
-    restore: async () => current(),
-    release,
-    async disconnect() {
-      release();
-      onEnd();
-      // A Solana connection still on the session keeps it: only this EVM connection ends (issue 10).
-      if (!last || !session()) return;
-      try {
-        await client.disconnect({ topic: state.topic, reason: USER_DISCONNECTED });
-      } catch (error) {
-        throw toWidgetError(error, 'disconnect');
-      } finally {
-        closeIfRetired(client);
-      }
-    },
+    ...side.methods,
     subscribe: (listeners: ConnectorListeners) => forwardProviderEvents(provider, listeners, { accounts: parseAccounts, chain: parseEvmChain }),
     switchChain: (network: NetworkInfo) => switchEvmChain((method, params) => provider.request({ method, params }), network, async () => state.chainId),
   };

@@ -1,4 +1,3 @@
-import type { SessionTypes } from '@walletconnect/types';
 import { base58Decode, base58Encode } from '../../core/base58.js';
 import type { Caip2 } from '../../core/caip.js';
 import { WidgetError } from '../../core/errors.js';
@@ -10,9 +9,8 @@ import { fromBase64, sendSignedTransaction, toBase64 } from '../solana/wire.js';
 import type { ConnectResult, ConnectorListeners, SolanaConnector, SolanaHostProvider } from '../types.js';
 import type { WalletConnectClient } from './client.js';
 import type { WalletConnectSession } from './connector.js';
-import { closeIfRetired } from './retired.js';
-import { USER_DISCONNECTED, sessionAccounts } from './session.js';
-import { holdSession, letGoOfSession } from './users.js';
+import { sessionAccounts } from './session.js';
+import { sessionSide } from './session-side.js';
 
 /** A Solana connection over WalletConnect; `release()` stops listening without ending the session. */
 export interface WalletConnectSolanaConnector extends SolanaConnector {
@@ -44,13 +42,7 @@ export function createWalletConnectSolanaConnector(
   { now, onEnd }: { now: SolanaNow; onEnd(): void },
 ): WalletConnectSolanaConnector {
   const { topic } = init;
-  const session = (): SessionTypes.Struct | undefined => {
-    try {
-      return client.session.get(topic);
-    } catch {
-      return undefined;
-    }
-  };
+  const session = () => side.session();
   const accounts = () => {
     const current = session();
     return current ? sessionAccounts(current, 'solana') : new Map<Caip2, string[]>();
@@ -74,37 +66,20 @@ export function createWalletConnectSolanaConnector(
   const approved = (method: string) => (session()?.namespaces.solana?.methods ?? []).includes(method);
 
   const subscribers = new Set<ConnectorListeners>();
-  let listening = true;
-  let last = false;
-  holdSession(topic, 'solana');
-  const release = () => {
-    if (!listening) return;
-    listening = false;
-    last = letGoOfSession(topic, 'solana');
-    client.off('session_update', onUpdate);
-    client.off('session_delete', onDelete);
-    client.off('session_expire', onDelete);
-  };
-  const onUpdate = ({ topic: updated }: { topic: string }) => {
-    if (updated !== topic) return;
-    const list = accounts().get(chainId()) ?? [];
-    subscribers.forEach((listeners) => listeners.accountsChanged(list));
-  };
-  const onDelete = ({ topic: ended }: { topic: string }) => {
-    if (ended !== topic) return;
-    release();
-    onEnd();
-    subscribers.forEach((listeners) => listeners.disconnect());
-    closeIfRetired(client);
-  };
-  client.on('session_update', onUpdate);
-  client.on('session_delete', onDelete);
-  client.on('session_expire', onDelete);
-
   const current = (): ConnectResult | undefined => {
     const list = accounts().get(init.chainId) ?? [];
     return list.length > 0 ? { accounts: list, chainId: init.chainId } : undefined;
   };
+  const side = sessionSide(client, topic, 'solana', {
+    current,
+    update: () => {
+      const list = accounts().get(chainId()) ?? [];
+      subscribers.forEach((listeners) => listeners.accountsChanged(list));
+    },
+    end: onEnd,
+    gone: () => subscribers.forEach((listeners) => listeners.disconnect()),
+    ended: sessionEnded,
+  });
 
   let provider: SolanaHostProvider | undefined;
   const connector: WalletConnectSolanaConnector = {
@@ -114,26 +89,7 @@ export function createWalletConnectSolanaConnector(
     type: 'walletconnect',
     namespace: 'solana',
     serves: (id) => accounts().has(id),
-    async connect() {
-      const result = current();
-      if (!result) throw toWidgetError(sessionEnded(), 'connect');
-      return result;
-    },
-    restore: async () => current(),
-    release,
-    async disconnect() {
-      release();
-      onEnd();
-      // An EVM connection still on the session keeps it: only this Solana connection ends.
-      if (!last || !session()) return;
-      try {
-        await client.disconnect({ topic, reason: USER_DISCONNECTED });
-      } catch (error) {
-        throw toWidgetError(error, 'disconnect');
-      } finally {
-        closeIfRetired(client);
-      }
-    },
+    ...side.methods,
     subscribe(listeners) {
       subscribers.add(listeners);
       return () => subscribers.delete(listeners);

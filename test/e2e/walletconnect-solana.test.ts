@@ -2,14 +2,14 @@
 // and solana over the local relay; the widget gets two connections from the one session. The demo page lists
 // the local Solana network (and its RPC).
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { startWalletPeer, type WalletPeer, type WalletPeerSolanaOptions } from '../../server/wc-wallet/index.js';
-import { ACCOUNT_0, DEV_WALLET_ID, type DemoPage, type E2E, closeContext, cspViolations, events, inModal, openDemo, openModal, seriousA11yViolations, startE2E, waitForEvent, widgetState } from './harness.js';
+import { ACCOUNT_0, DEV_WALLET_ID, type DemoPage, events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 import { providerRequest, scanQr, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
 
 const bs58 = (bytes: Uint8Array) => base58.encode(bytes);
@@ -19,36 +19,17 @@ const byNamespace = <T extends Detail>(list: T[]) => [...list].sort((a, b) => (a
 const solanaIds = (page: Page) => page.evaluate(() => document.querySelector('wallet-connect-modal')!.state.connections.map((c) => c.namespace));
 
 describe('WalletConnect carries Solana: the peer approving eip155 and solana gives two connections', () => {
-  let e2e: E2E;
-  let demo: DemoPage | undefined;
+  const e2e = useE2E();
   let peer: WalletPeer | undefined;
-  before(async () => {
-    e2e = await startE2E();
-  });
-  after(async () => {
-    await e2e?.stop();
-  });
   afterEach(async () => {
     await peer?.stop();
     peer = undefined;
-    if (!demo) return;
-    const current = demo;
-    demo = undefined;
-    try {
-      assert.deepEqual(await cspViolations(current.page), [], 'no CSP violation');
-      assert.deepEqual(current.errors, [], 'no page or console error');
-    } finally {
-      await closeContext(current.context);
-    }
   });
 
   const solanaChain = () => e2e.stack.solana.chainId as `solana:${string}`;
 
   /** The demo page: it lists the local Solana network (and its RPC) beside the two anvil chains. */
-  async function openWithSolana(): Promise<DemoPage> {
-    demo = await openDemo(e2e);
-    return demo;
-  }
+  const openWithSolana = (): Promise<DemoPage> => e2e.open();
 
   async function startPeer(solana: Partial<WalletPeerSolanaOptions> = {}) {
     peer = await startWalletPeer({

@@ -2,11 +2,10 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
-import { clearWalletApiCaches } from '../../src/services/wallet-api.js';
-import { resetPortfolioRetryBlock } from '../../src/stores/portfolio.js';
-import { $sendDraft, $sendErrors } from '../../src/stores/send.js';
-import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
+import { $sendDraft } from '../../src/stores/send.js';
+import type { FakeFetch } from '../unit/support/fake-fetch.js';
 import { ALICE, BOB, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
+import { freshSendForm } from './support/send.js';
 import { expectAccessible, loadAxe } from './support/axe.js';
 import { cleanup, dialogOf, mount, openAndRender, titleText, waitFor, walletButtons } from './support/element.js';
 
@@ -20,12 +19,7 @@ describe('<wallet-connect-modal> the Send form: messages by their fields, the to
 
   before(() => loadAxe());
   beforeEach(async () => {
-    clearWalletApiCaches();
-    resetPortfolioRetryBlock();
-    $sendDraft.set({ tokenKey: undefined, amount: '', receiver: '' });
-    $sendErrors.set({});
-    net = installFakeFetch();
-    net.route('/v1/supported-chains', () => ({ body: { http: ['eip155:1'] } }));
+    net = freshSendForm(['eip155:1']);
     net.route(`/v1/identity/${ALICE}`, () => ({ body: { name: null, avatar: null } }));
     net.route(`/v1/account/${ALICE}/balance`, () => ({ body: { balances: [ETH, LTK] } }));
     net.route(`/v1/account/${ALICE}/history`, () => ({ body: { data: [], next: null } }));

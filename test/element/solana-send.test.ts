@@ -2,13 +2,12 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
-import { clearWalletApiCaches } from '../../src/services/wallet-api.js';
 import { $connection } from '../../src/stores/connection.js';
-import { resetPortfolioRetryBlock } from '../../src/stores/portfolio.js';
 import { type SentTransaction, resetRoute } from '../../src/stores/route.js';
-import { $sendDraft, $sendErrors } from '../../src/stores/send.js';
+import { $sendDraft } from '../../src/stores/send.js';
 import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
 import { OWNER, OWNER_OTHER_CASE, PEER, SIGNATURE, SOLANA_CHAIN, USDS_MINT, solBalance, splBalance } from '../unit/support/solana-wire.js';
+import { freshSendForm } from './support/send.js';
 import { expectAccessible, loadAxe } from './support/axe.js';
 import { cleanup, mount, openAndRender, titleText, waitFor } from './support/element.js';
 
@@ -24,12 +23,7 @@ describe('<wallet-connect-modal> Send for a Solana account: the form and its mes
 
   before(() => loadAxe());
   beforeEach(async () => {
-    clearWalletApiCaches();
-    resetPortfolioRetryBlock();
-    $sendDraft.set({ tokenKey: undefined, amount: '', receiver: '' });
-    $sendErrors.set({});
-    net = installFakeFetch();
-    net.route('/v1/supported-chains', () => ({ body: { http: [SOLANA_CHAIN] } }));
+    net = freshSendForm([SOLANA_CHAIN]);
     net.route(`/v1/account/${OWNER}/balance`, () => ({ body: { balances: [solBalance('12.5'), splBalance('USDS', '6', '2500', USDS_MINT)] } }));
     net.route(`/v1/account/${OWNER}/history`, () => ({ body: { data: [], next: null } }));
     net.route('/', (_url, init) => {

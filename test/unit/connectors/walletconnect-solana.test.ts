@@ -1,6 +1,5 @@
 import { expect } from '@esm-bundle/chai';
 import { ed25519 } from '@noble/curves/ed25519';
-import type { WalletConnectClient } from '../../../src/connectors/walletconnect/client.js';
 import { createWalletConnectConnector } from '../../../src/connectors/walletconnect/connector.js';
 import { EVM_METHODS, SOLANA_METHODS, proposalNamespaces, sessionAccounts } from '../../../src/connectors/walletconnect/session.js';
 import { createWalletConnectSolanaConnector } from '../../../src/connectors/walletconnect/solana-connector.js';
@@ -10,6 +9,7 @@ import type { Caip2 } from '../../../src/core/caip.js';
 import { withSignature } from '../../../src/core/solana-wire.js';
 import { ALICE } from '../support/fake-wallet.js';
 import { installFakeFetch } from '../support/fake-fetch.js';
+import { fakeSignClient } from '../support/fake-sign-client.js';
 import { rejection } from '../support/rejection.js';
 
 const TOPIC = 'b'.repeat(64);
@@ -32,49 +32,22 @@ const messageOf = (tx: Uint8Array) => tx.subarray(65);
 
 /** A sign client with one session carrying an eip155 and a solana namespace; the wallet's answers are scripted. */
 function fakeClient({ methods = SOLANA_METHODS } = {}) {
-  const listeners = new Map<string, Set<(args: unknown) => void>>();
-  const sent: { chainId: string; method: string; params: Record<string, unknown> }[] = [];
-  const state = {
-    alive: true,
-    solanaAccounts: [`${LOCAL}:${OWNER}`, `${MAINNET}:${OWNER}`, `eip155:1:${ALICE}`, `${LOCAL}:nope`],
-    answer: (method: string, params: Record<string, unknown>): unknown => {
-      if (method === 'solana_signMessage') return { signature: base58Encode(ed25519.sign(base58Decode(params.message as string)!, SEED)) };
-      const tx = unbase64(params.transaction as string);
-      const signature = ed25519.sign(messageOf(tx), SEED);
-      if (method === 'solana_signTransaction') return { signature: base58Encode(signature), transaction: base64(withSignature(tx, PUBKEY, signature)!) };
-      return { signature: base58Encode(signature) };
-    },
-    disconnected: [] as unknown[],
-  };
-  const current = () => ({
-    topic: TOPIC,
-    namespaces: {
+  const fake = fakeSignClient<{ solanaAccounts: string[] }, Record<string, unknown>>(
+    TOPIC,
+    { solanaAccounts: [`${LOCAL}:${OWNER}`, `${MAINNET}:${OWNER}`, `eip155:1:${ALICE}`, `${LOCAL}:nope`] },
+    (state) => ({
       eip155: { accounts: [`eip155:1:${ALICE}`], methods: EVM_METHODS, events: [] },
       solana: { accounts: state.solanaAccounts, methods, events: [] },
-    },
-  });
-  const client = {
-    session: {
-      get: (topic: string) => {
-        if (topic !== TOPIC || !state.alive) throw new Error(`No matching key. session topic doesn't exist: ${topic}`);
-        return current();
-      },
-      getAll: () => (state.alive ? [current()] : []),
-    },
-    core: { relayer: { transportClose: async () => undefined } },
-    async request({ chainId, request }: { topic: string; chainId: string; request: { method: string; params: Record<string, unknown> } }) {
-      sent.push({ chainId, method: request.method, params: request.params });
-      return state.answer(request.method, request.params);
-    },
-    async disconnect(args: unknown) {
-      state.disconnected.push(args);
-      state.alive = false;
-    },
-    on: (event: string, listener: (args: unknown) => void) => listeners.set(event, (listeners.get(event) ?? new Set()).add(listener)),
-    off: (event: string, listener: (args: unknown) => void) => listeners.get(event)?.delete(listener),
+    }),
+  );
+  fake.state.answer = (method, params) => {
+    if (method === 'solana_signMessage') return { signature: base58Encode(ed25519.sign(base58Decode(params.message as string)!, SEED)) };
+    const tx = unbase64(params.transaction as string);
+    const signature = ed25519.sign(messageOf(tx), SEED);
+    if (method === 'solana_signTransaction') return { signature: base58Encode(signature), transaction: base64(withSignature(tx, PUBKEY, signature)!) };
+    return { signature: base58Encode(signature) };
   };
-  const fire = (event: string, args: unknown) => listeners.get(event)?.forEach((listener) => listener(args));
-  return { client: client as unknown as WalletConnectClient, sent, state, fire, listeners };
+  return fake;
 }
 
 function setup(options?: Parameters<typeof fakeClient>[0], chainId: Caip2 = LOCAL) {

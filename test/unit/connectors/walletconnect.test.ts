@@ -1,55 +1,17 @@
 import { expect } from '@esm-bundle/chai';
-import type { WalletConnectClient } from '../../../src/connectors/walletconnect/client.js';
 import { ProviderRpcError, createWalletConnectConnector, type WalletConnectSession } from '../../../src/connectors/walletconnect/connector.js';
 import { retireClient } from '../../../src/connectors/walletconnect/retired.js';
 import { EVM_METHODS, parseAccounts, parseEvmChain, pickChain, proposalNamespaces, sessionAccounts } from '../../../src/connectors/walletconnect/session.js';
 import { networkInfo } from '../../../src/core/networks.js';
 import { ALICE, BOB } from '../support/fake-wallet.js';
+import { fakeSignClient } from '../support/fake-sign-client.js';
 import { rejection } from '../support/rejection.js';
 
 const TOPIC = 'a'.repeat(64);
 
-/** A sign client as far as the connector uses it: one session, requests answered by `answer`, events by hand. */
-function fakeClient(accounts = [`eip155:1:${ALICE}`, `eip155:137:${ALICE}`]) {
-  const listeners = new Map<string, Set<(args: unknown) => void>>();
-  const sent: { chainId: string; method: string; params: unknown }[] = [];
-  const state = {
-    alive: true,
-    accounts,
-    answer: (method: string, params: unknown): unknown => ({ method, params }),
-    disconnected: [] as unknown[],
-    socketClosed: 0,
-  };
-  const current = () => ({ topic: TOPIC, namespaces: { eip155: { accounts: state.accounts, methods: EVM_METHODS, events: [] } } });
-  const client = {
-    session: {
-      get: (topic: string) => {
-        if (topic !== TOPIC || !state.alive) throw new Error(`No matching key. session topic doesn't exist: ${topic}`);
-        return current();
-      },
-      getAll: () => (state.alive ? [current()] : []),
-    },
-    core: {
-      relayer: {
-        transportClose: async () => {
-          state.socketClosed++;
-        },
-      },
-    },
-    async request({ chainId, request }: { topic: string; chainId: string; request: { method: string; params: unknown } }) {
-      sent.push({ chainId, method: request.method, params: request.params });
-      return state.answer(request.method, request.params);
-    },
-    async disconnect(args: unknown) {
-      state.disconnected.push(args);
-      state.alive = false;
-    },
-    on: (event: string, listener: (args: unknown) => void) => listeners.set(event, (listeners.get(event) ?? new Set()).add(listener)),
-    off: (event: string, listener: (args: unknown) => void) => listeners.get(event)?.delete(listener),
-  };
-  const fire = (event: string, args: unknown) => listeners.get(event)?.forEach((listener) => listener(args));
-  return { client: client as unknown as WalletConnectClient, sent, state, fire, listeners };
-}
+/** The sign client with one EVM session; `state.accounts` is what it grants. */
+const fakeClient = (accounts = [`eip155:1:${ALICE}`, `eip155:137:${ALICE}`]) =>
+  fakeSignClient(TOPIC, { accounts }, (state) => ({ eip155: { accounts: state.accounts, methods: EVM_METHODS, events: [] } }));
 
 const rpcRejection = (promise: Promise<unknown>) => rejection(promise, ProviderRpcError);
 

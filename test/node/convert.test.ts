@@ -107,6 +107,12 @@ describe('wallet API convert endpoints on a seeded chain', () => {
     ]);
   });
 
+  it('tokens: the address filter keeps one token', async () => {
+    assert.deepEqual((await get('/v1/convert/tokens', { chainId: CHAIN, address: LTK.toLowerCase() })).tokens.map((t: Json) => t.symbol), ['LTK']);
+    assert.deepEqual((await get('/v1/convert/tokens', { chainId: CHAIN, address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' })).tokens.map((t: Json) => t.symbol), ['ETH']);
+    assert.deepEqual(await get('/v1/convert/tokens', { chainId: CHAIN, address: ZERO }), { tokens: [] });
+  });
+
   it('tokens: an unsupported network has none; a missing or malformed chainId is a 400 naming it', async () => {
     assert.deepEqual(await get('/v1/convert/tokens', { chainId: 'eip155:1' }), { tokens: [] });
     assert.deepEqual(await get('/v1/convert/tokens', { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }), { tokens: [] });

@@ -36,7 +36,11 @@ const chainId = z
   .string({ error: 'chainId is required' })
   .regex(CAIP2_PATTERN, 'chainId must be a CAIP-2 chain id such as eip155:1');
 
-export const tokensQuerySchema = z.object({ chainId });
+export const tokensQuerySchema = z.object({
+  chainId,
+  /** Keeps only the token with this address (as the hosted service's `address` filter). */
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'address must be an EVM address (0xeeee…eeee for ETH)').optional(),
+});
 
 export const gasPriceQuerySchema = z.object({ chainId });
 

@@ -76,10 +76,11 @@ export function addConvertRoutes(app: Hono, { chains, tokens, projectIds }: Conv
 
   // Row 6. Unsupported network: no tokens.
   app.get('/v1/convert/tokens', async (c) => {
-    const [{ chainId }] = parseInputs([[tokensQuerySchema, c.req.query(), 'query']]);
+    const [{ chainId, address }] = parseInputs([[tokensQuerySchema, c.req.query(), 'query']]);
     const market = marketOf(chainId);
     if (!market) return c.json({ tokens: [] });
-    const { tokens: list, chain } = await chainRead('tokens', market);
+    const { tokens: all, chain } = await chainRead('tokens', market);
+    const list = address === undefined ? all : all.filter((t) => t.address.toLowerCase() === address.toLowerCase());
     return c.json({
       tokens: list.map((t) => ({
         name: t.name,

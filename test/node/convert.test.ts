@@ -22,6 +22,9 @@ const NOBODY = getAddress('0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65');
 const MOVER = getAddress('0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc');
 const CHAIN = 'eip155:31337';
 const NATIVE = `${CHAIN}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`;
+const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+const SOL = `${SOLANA}:So11111111111111111111111111111111111111111`;
+const SOL_USER = `${SOLANA}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -181,9 +184,21 @@ describe('wallet API convert endpoints on a seeded chain', () => {
     }
   });
 
-  it('quotes: an unsupported network has no quotes', async () => {
+  it('an unsupported network (another EVM chain, or Solana) answers as the hosted service: no quotes, allowance 0, no swaps', async () => {
     const body = await get('/v1/convert/quotes', { amount: '1000', userAddress: DEV, from: 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', to: `eip155:1:${LUSD}` });
     assert.deepEqual(body, { quotes: [] });
+    assert.deepEqual(await get('/v1/convert/quotes', { amount: '1000', userAddress: SOL_USER, from: SOL, to: `${SOLANA}:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v` }), { quotes: [] });
+    assert.deepEqual(await get('/v1/convert/allowance', { tokenAddress: SOL, userAddress: SOL_USER }), { allowance: '0' });
+    assert.deepEqual(await request('/v1/convert/build-approve', { from: SOL, to: SOL, userAddress: SOL_USER }), { status: 400, body: error('from', 'Network not supported for Swaps') });
+    assert.deepEqual(await post({ projectId: 'p', amount: '1', eip155: { slippage: 1 }, from: SOL, to: SOL, userAddress: SOL_USER }), {
+      status: 400,
+      body: error('from', 'Network not supported for Swaps'),
+    });
+    assert.deepEqual(await request('/v1/convert/quotes', { amount: '1', from: SOL, to: caip(LUSD) }), { status: 400, body: error('from', '`from` and `to` chain IDs must have the same value') });
+    assert.deepEqual(await request('/v1/convert/quotes', { amount: '1', from: 'eip155:31337:nothex', to: caip(LUSD) }), {
+      status: 400,
+      body: error('from', 'from: an eip155 id must end in an EVM address'),
+    });
   });
 
   it('gas-price: the chain’s eth_gasPrice, 1.25× and 1.5× of it; an unsupported network gets the SPEC §8 message', async () => {
@@ -213,7 +228,7 @@ describe('wallet API convert endpoints on a seeded chain', () => {
     });
     assert.deepEqual(await request('/v1/convert/allowance', { tokenAddress: caip(LTK), userAddress: 'nobody' }), {
       status: 400,
-      body: error('userAddress', 'userAddress must be an EVM address or an eip155 CAIP-10 account id'),
+      body: error('userAddress', 'userAddress must be an EVM address or a CAIP-10 account id'),
     });
   });
 

@@ -40,10 +40,10 @@ interface Caip10Parts {
   caip2: string;
   address: Address;
 }
-/** A validated CAIP-10 id, split (the schema has checked its shape). */
+/** A validated CAIP-10 id, split (the schema has checked its shape); eip155 addresses checksummed. */
 const split = (id: string): Caip10Parts => {
   const { caip2, address } = parseCaip10(id)!;
-  return { caip2, address: getAddress(address.toLowerCase()) };
+  return { caip2, address: (caip2.startsWith('eip155:') ? getAddress(address.toLowerCase()) : address) as Address };
 };
 /** A validated account: a CAIP-10 id (with its chain) or a plain address (without). */
 const accountOf = (value: string): { caip2?: string; address: Address } => (value.includes(':') ? split(value) : { address: getAddress(value.toLowerCase()) });

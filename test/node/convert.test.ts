@@ -86,6 +86,14 @@ describe('wallet API convert endpoints on a seeded chain', () => {
     }
   };
 
+  /** The pool of a and b, and how much of a it holds. */
+  const reserveOf = async (a: Address, b: Address): Promise<{ pair: Address; reserve: bigint }> => {
+    const abi = parseAbi(['function getPair(address, address) view returns (address)', 'function getReserves() view returns (uint112, uint112, uint32)']);
+    const pair = await client.readContract({ address: seeded.uniswapV2.factory, abi, functionName: 'getPair', args: [a, b] });
+    const [r0, r1] = await client.readContract({ address: pair, abi, functionName: 'getReserves' });
+    return { pair, reserve: a.toLowerCase() < b.toLowerCase() ? r0 : r1 };
+  };
+
   before(async () => {
     anvil = await startAnvil({ chainId: 31337 });
     seeded = await seedLocalChain(anvil.rpcUrl, 31337, { log: () => undefined });
@@ -165,6 +173,16 @@ describe('wallet API convert endpoints on a seeded chain', () => {
     assert.deepEqual(await q({ amount: '1', from: caip(LTK), to: caip(LUSD) }), { status: 400, body: error('amount', 'amount is too small: 1 base units of LTK buy no LUSD') });
   });
 
+  it('quotes: more than a pool holds answers the hosted "insufficient liquidity" 400, for the quote and the build', async () => {
+    const { reserve: ethInPool } = await reserveOf(weth, LTK);
+    const fits = await request('/v1/convert/quotes', { amount: ethInPool.toString(), from: NATIVE, to: caip(LTK) });
+    assert.equal(fits.status, 200, 'exactly what the pool holds still fills');
+    const tooMuch = (ethInPool + 1n).toString();
+    const expected = error('amount', `insufficient liquidity: the pools from ETH to LTK on ${CHAIN} cannot fill ${tooMuch} base units`);
+    assert.deepEqual(await request('/v1/convert/quotes', { amount: tooMuch, from: NATIVE, to: caip(LTK) }), { status: 400, body: expected });
+    assert.deepEqual(await post({ projectId: 'p', eip155: { slippage: 1 }, amount: tooMuch, from: NATIVE, to: caip(LTK), userAddress: caip(DEV) }), { status: 400, body: expected });
+  });
+
   it('quotes: a pool without liquidity answers the hosted "insufficient liquidity" 400', async () => {
     // A fresh 18-decimal token (a second WETH9) with an empty pool against LUSD, served by a second API instance.
     const deployed = await send(DEV, { data: npmArtifact('@uniswap/v2-periphery/build/WETH9.json').bytecode });
@@ -178,7 +196,7 @@ describe('wallet API convert endpoints on a seeded chain', () => {
     try {
       const res = await other.app.request(`/v1/convert/quotes?${new URLSearchParams({ amount: '1000000', from: caip(LUSD), to: caip(token), ...COMMON })}`);
       assert.equal(res.status, 400);
-      assert.deepEqual(await res.json(), error('to', `insufficient liquidity: no pool path from LUSD to WETH on ${CHAIN}`));
+      assert.deepEqual(await res.json(), error('amount', `insufficient liquidity: the pools from LUSD to WETH on ${CHAIN} cannot fill 1000000 base units`));
     } finally {
       await other.close();
     }

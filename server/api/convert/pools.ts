@@ -16,7 +16,11 @@ export const routerAbi = parseAbi([
   'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
   'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
 ]);
-const pairAbi = parseAbi(['function token0() view returns (address)', 'function token1() view returns (address)']);
+const pairAbi = parseAbi([
+  'function token0() view returns (address)',
+  'function token1() view returns (address)',
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+]);
 
 /** A token the chain's pools trade, in the shape of `/v1/convert/tokens` (hosted-api.md §1.1 row 6). */
 export interface SwapToken {
@@ -34,8 +38,8 @@ export interface SwapMarket {
   weth: Address;
   /** ETH first, then the ERC-20 tokens of the pools (WETH left out: ETH stands for it), in the seed's order. */
   tokens: SwapToken[];
-  /** "a:b" of each pool's two tokens, lower case, both orders. */
-  pairs: Set<string>;
+  /** The pool of each "a:b" token pair (lower case, both orders). */
+  pairs: Map<string, Address>;
 }
 
 export interface Quote {
@@ -73,12 +77,12 @@ export class SwapMarkets {
         ]),
       ),
     );
-    const pairs = new Set<string>();
+    const pairs = new Map<string, Address>();
     const traded = new Set<string>();
-    for (const [a, b] of sides) {
-      pairs.add(pairKey(a, b)).add(pairKey(b, a));
+    sides.forEach(([a, b], i) => {
+      pairs.set(pairKey(a, b), pairAddresses[i]!).set(pairKey(b, a), pairAddresses[i]!);
       traded.add(a.toLowerCase()).add(b.toLowerCase());
-    }
+    });
     traded.delete(weth.toLowerCase());
     // The seed's tokens first, in its order, then any other pool token.
     const order = [...(chain.seeded?.tokens.map((t) => t.address.toLowerCase()) ?? [])];
@@ -110,23 +114,41 @@ export function candidatePaths(market: SwapMarket, from: SwapToken, to: SwapToke
 }
 
 /**
- * The best of the candidate paths by the router's own getAmountsOut (so the quote is what the swap would
- * deliver in this block). A 400 "insufficient liquidity" when no path can take the amount, and a 400 when
- * the best output is 0 (the amount is too small to buy anything).
+ * What a path gives for `amountIn` by the router's own getAmountsOut (so the quote is what the swap would
+ * deliver in this block), or undefined when the pools cannot fill it: an empty pool (the router reverts with
+ * UniswapV2Library: INSUFFICIENT_LIQUIDITY), or a hop that would take in more than the pool already holds of
+ * that token (more than half its other side out: a price no one means to pay).
+ */
+async function quotePath(market: SwapMarket, path: Address[], amountIn: bigint): Promise<Quote | undefined> {
+  const { client } = market.chain;
+  const hops = path.slice(1).map((to, i) => ({ from: path[i]!, pair: market.pairs.get(pairKey(path[i]!, to))! }));
+  try {
+    const [amounts, ...reserves] = await Promise.all([
+      client.readContract({ address: market.router, abi: routerAbi, functionName: 'getAmountsOut', args: [amountIn, path] }),
+      ...hops.map(({ pair }) => client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' })),
+    ]);
+    const fills = hops.every(({ from }, i) => {
+      const [reserve0, reserve1] = reserves[i]!;
+      // token0 is the lower address of the two.
+      const reserveIn = from.toLowerCase() < path[i + 1]!.toLowerCase() ? reserve0 : reserve1;
+      return amounts[i]! <= reserveIn;
+    });
+    return fills ? { path, amountOut: amounts[amounts.length - 1]! } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The best of the candidate paths. A 400 whose reason says "insufficient liquidity" (the words the reference
+ * client looks for) when no path can fill the amount, and a 400 when the best output is 0 (the amount is too
+ * small to buy anything).
  */
 export async function bestQuote(market: SwapMarket, from: SwapToken, to: SwapToken, amountIn: bigint): Promise<Quote> {
   const paths = candidatePaths(market, from, to);
-  const outputs = await Promise.all(
-    paths.map((path) =>
-      market.chain.client
-        .readContract({ address: market.router, abi: routerAbi, functionName: 'getAmountsOut', args: [amountIn, path] })
-        .then((amounts) => ({ path, amountOut: amounts[amounts.length - 1]! }))
-        .catch(() => undefined), // an empty pool reverts (UniswapV2Library: INSUFFICIENT_LIQUIDITY)
-    ),
-  );
-  const quotes = outputs.filter((q): q is Quote => q !== undefined);
+  const quotes = (await Promise.all(paths.map((path) => quotePath(market, path, amountIn)))).filter((q): q is Quote => q !== undefined);
   if (quotes.length === 0) {
-    throw new ApiError(400, [{ name: 'to', description: `insufficient liquidity: no pool path from ${from.symbol} to ${to.symbol} on ${market.chain.caip2}` }]);
+    throw new ApiError(400, [{ name: 'amount', description: `insufficient liquidity: the pools from ${from.symbol} to ${to.symbol} on ${market.chain.caip2} cannot fill ${amountIn} base units` }]);
   }
   const best = quotes.reduce((a, b) => (b.amountOut > a.amountOut ? b : a));
   if (best.amountOut === 0n) throw new ApiError(400, [{ name: 'amount', description: `amount is too small: ${amountIn} base units of ${from.symbol} buy no ${to.symbol}` }]);

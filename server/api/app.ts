@@ -8,6 +8,7 @@ import { IdentityResolver } from './identity.js';
 import { Indexer, type IndexerOptions } from './indexer.js';
 import { NftMetadataReader } from './nft-metadata.js';
 import { PriceOracle, type PriceTable } from './prices.js';
+import { addOnRampRoutes } from './onramp.js';
 import { addRoutes } from './routes.js';
 import { addRpcProxy } from './rpc-proxy.js';
 import { IndexStore } from './store.js';
@@ -31,6 +32,8 @@ export interface WalletApiOptions {
    */
   priceTable?: PriceTable;
   indexer?: IndexerOptions;
+  /** The on-ramp provider's partner API (the sandbox, server/onramp-sandbox/); without it nothing is sold. */
+  onrampUrl?: string;
 }
 
 export interface WalletApi {
@@ -47,7 +50,7 @@ export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite')
  * The wallet data API (the hosted Blockchain API's wire format, hosted-api.md §1) over the local chains:
  * opens the index, starts the indexer, and returns the hono app. Async because SQLite (sql.js) loads wasm.
  */
-export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions }: WalletApiOptions): Promise<WalletApi> {
+export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl }: WalletApiOptions): Promise<WalletApi> {
   const chains = new ChainRegistry(chainOptions);
   const solanaChains = new SolanaChains(solanaOptions);
   const store = await IndexStore.open(dbPath);
@@ -71,6 +74,7 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   const acceptedProjects = projectIds ? new Set(projectIds) : undefined;
   addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana });
   addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
+  addOnRampRoutes(app, { providerUrl: onrampUrl, projectIds: acceptedProjects });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);

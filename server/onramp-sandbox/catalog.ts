@@ -57,6 +57,8 @@ export function onRampOptions(assets: readonly SandboxAsset[]) {
   const bySymbol = new Map<string, SandboxAsset[]>();
   for (const asset of assets) bySymbol.set(asset.symbol, [...(bySymbol.get(asset.symbol) ?? []), asset]);
   return {
+    // Our addition: who the provider is, for the widget's provider list (the hosted answer has no such field).
+    provider: { name: PROVIDER.name, fee: PROVIDER.fee },
     paymentCurrencies: Object.keys(FIAT_USD_RATE).map((id) => ({
       id,
       payment_method_limits: (Object.keys(METHOD_LIMITS) as PaymentMethod[]).map((method) => ({ id: method, min: cents(METHOD_LIMITS[method].min), max: cents(METHOD_LIMITS[method].max) })),

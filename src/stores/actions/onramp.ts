@@ -5,8 +5,8 @@ import { t } from '../../core/messages.js';
 import { networkInfo } from '../../core/networks.js';
 import { DEFAULT_ONRAMP_OPTIONS, checkAmount, formatCents } from '../../core/onramp.js';
 import { getOnRampOptions, getOnRampQuote, getOnRampUrl, getUsdPrice } from '../../services/onramp-api.js';
-import { getBalances } from '../../services/wallet-api.js';
-import { $nativeBalance, refreshNativeBalance } from '../balance.js';
+import { type WalletApiConfig, getBalances } from '../../services/wallet-api.js';
+import { readNativeBalanceOf, refreshNativeBalance } from '../balance.js';
 import { $config } from '../config.js';
 import { $connected, type Connected } from '../connection.js';
 import { $onRampDraft, $onRampOptions, $onRampPurchases, $onRampQuote, type OnRampDraft } from '../onramp.js';
@@ -125,10 +125,8 @@ interface Holding {
 /** The purchased asset's balance of the connected account (native from the chain, tokens from the API). */
 async function readBalance(connection: Connected, symbol: string, native: boolean): Promise<Holding | undefined> {
   if (native) {
-    await refreshNativeBalance();
-    const state = $nativeBalance.get();
     const { decimals } = networkInfo(connection.chainId, undefined, $config.get().networkMeta[connection.chainId]).nativeCurrency;
-    return state.status === 'ready' ? { value: state.value, decimals } : undefined;
+    return { value: await readNativeBalanceOf(connection), decimals };
   }
   const api = $walletApi.get();
   if (!api) return undefined;
@@ -144,11 +142,23 @@ const isNative = (address: string) => /^0x[eE]{40}$/.test(address) || address ==
  * opened after an await is blocked), without an opener, and sent to the URL once the service gives it; a
  * blocked window leaves a link to click. Then BuyInProgress watches the balance and the window.
  */
+let continuing = false;
+
 export async function continueBuy(): Promise<void> {
   const chosen = selection();
   const api = $walletApi.get();
   const connection = $connected.get();
-  if (!chosen || !api || !connection) return;
+  // A second press while the first one's URL is on its way would make a second order.
+  if (!chosen || !api || !connection || continuing) return;
+  continuing = true;
+  try {
+    await startPurchase(chosen, api, connection);
+  } finally {
+    continuing = false;
+  }
+}
+
+async function startPurchase(chosen: NonNullable<ReturnType<typeof selection>>, api: WalletApiConfig, connection: Connected): Promise<void> {
   const popup = window.open('', POPUP_NAME, POPUP_FEATURES);
   if (popup) popup.opener = null;
   const quote = $onRampQuote.get();
@@ -199,6 +209,7 @@ function watch(route: BuyRoute, connection: Connected, native: boolean, baseline
   const finish = (received: Holding | undefined) => {
     stop();
     resetRoute({ view: 'Account' });
+    void refreshNativeBalance();
     void refreshPortfolio();
     if (received) showToast('success', t('onramp.received', { amount: formatAmount(received.value, received.decimals, lang(), received.decimals), symbol: route.symbol }, lang()));
     else showToast('error', t('onramp.closed', { provider: route.provider }, lang()));

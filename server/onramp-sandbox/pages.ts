@@ -14,15 +14,17 @@ body { margin: 0; padding: 24px; max-width: 420px; margin-inline: auto; }
 h1 { font-size: 20px; margin: 0 0 4px; }
 .badge { display: inline-block; font-size: 12px; padding: 2px 8px; border-radius: 999px; background: #fde68a; color: #713f12; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 16px 0; }
-dt { color: GrayText; } dd { margin: 0; text-align: end; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+dt, .hint { color: #4b5563; }
+dd { margin: 0; text-align: end; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 form { display: grid; gap: 12px; }
 label { display: grid; gap: 4px; font-size: 14px; }
 input { font: inherit; padding: 10px; border: 1px solid #888; border-radius: 8px; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
 button { font: inherit; padding: 12px; border: 0; border-radius: 10px; background: #1d4ed8; color: #fff; cursor: pointer; }
 .error { color: #b91c1c; margin: 0; }
-.hint { font-size: 13px; color: GrayText; }
+.hint { font-size: 13px; }
 .done { color: #15803d; }
+@media (prefers-color-scheme: dark) { dt, .hint { color: #c4c8cf; } .error { color: #fca5a5; } .done { color: #86efac; } }
 `;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

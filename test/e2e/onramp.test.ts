@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Connection, PublicKey } from '@solana/web3.js';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { createPublicClient, http, parseEther } from 'viem';
+import { createPublicClient, erc20Abi, http, parseEther } from 'viem';
 import { ACCOUNT_0, connectDevWallet, cspViolations, inModal, openModal, seriousA11yViolations, useE2E } from './harness.js';
 
 const TITLE = (page: Page) => inModal(page, '[part="title"]');
@@ -66,12 +67,34 @@ describe('buy with card (features=onramp)', () => {
     assert.deepEqual(await page.evaluate(() => (window as unknown as { __opens: unknown[][] }).__opens), [['', 'wallet-connect-modal-onramp', 'width=600,height=800,scrollbars=yes']]);
     assert.match((await popup.locator('[data-receive]').textContent())!, /^0\.049125 ETH$/);
 
+    const axe = async (what: string) => {
+      const { violations } = await new AxeBuilder({ page: popup }).analyze();
+      assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), [], `axe: ${what}`);
+    };
+    await axe('the sandbox payment page');
     await payWith(popup, '4242 4242 4242 4242');
     await popup.locator('[role="status"]').filter({ hasText: 'Payment complete: 0.049125 ETH sent.' }).waitFor();
+    await axe('the sandbox receipt');
     assert.deepEqual(await cspViolations(popup), [], 'no CSP violation on the provider page');
     await toast(page).filter({ hasText: '0.049125 ETH received' }).waitFor();
     await TITLE(page).filter({ hasText: 'Account' }).waitFor();
     assert.equal(await ethBalance(), before + parseEther('0.049125'));
+    await popup.close();
+  });
+
+  it('buys LUSD (a token): the arrival is noticed through the service balances', async () => {
+    const { page } = await e2e.open();
+    await openBuy(page);
+    await inModal(page, '[data-action="pick-currency"]').click();
+    await inModal(page, '[data-option="LUSD"]').click();
+    await inModal(page, '.onramp-quote [data-receive]').filter({ hasText: '98.25 LUSD' }).waitFor();
+    const lusd = e2e.stack.seeded.find((s) => s.chainId === 31337)!.usdToken;
+    const balance = () => createPublicClient({ transport: http(e2e.stack.chains.find((c) => c.chainId === 31337)!.rpcUrl) }).readContract({ address: lusd, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] });
+    const before = await balance();
+    const popup = await continueToProvider(page);
+    await payWith(popup, '4242 4242 4242 4242');
+    await toast(page).filter({ hasText: '98.25 LUSD received' }).waitFor();
+    assert.equal(await balance(), before + 98_250_000n);
     await popup.close();
   });
 

@@ -8,6 +8,7 @@ import { IdentityResolver } from './identity.js';
 import { Indexer, type IndexerOptions } from './indexer.js';
 import { NftMetadataReader } from './nft-metadata.js';
 import { PriceOracle, type PriceTable } from './prices.js';
+import { addOnRampRoutes } from './onramp.js';
 import { addRoutes } from './routes.js';
 import { addConvertRoutes } from './convert/routes.js';
 import { addRpcProxy } from './rpc-proxy.js';
@@ -32,6 +33,8 @@ export interface WalletApiOptions {
    */
   priceTable?: PriceTable;
   indexer?: IndexerOptions;
+  /** The on-ramp provider's partner API (the sandbox, server/onramp-sandbox/); without it nothing is sold. */
+  onrampUrl?: string;
 }
 
 export interface WalletApi {
@@ -48,7 +51,7 @@ export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite')
  * The wallet data API (the hosted Blockchain API's wire format, hosted-api.md §1) over the local chains:
  * opens the index, starts the indexer, and returns the hono app. Async because SQLite (sql.js) loads wasm.
  */
-export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions }: WalletApiOptions): Promise<WalletApi> {
+export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl }: WalletApiOptions): Promise<WalletApi> {
   const chains = new ChainRegistry(chainOptions);
   const solanaChains = new SolanaChains(solanaOptions);
   const store = await IndexStore.open(dbPath);
@@ -73,6 +76,7 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana });
   addConvertRoutes(app, { chains, tokens, projectIds: acceptedProjects });
   addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
+  addOnRampRoutes(app, { providerUrl: onrampUrl, projectIds: acceptedProjects });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);

@@ -18,7 +18,11 @@ export type ViewName =
   | 'Receive'
   | 'WhatIsAWallet'
   | 'GetAWallet'
-  | 'SIWXSignMessage';
+  | 'SIWXSignMessage'
+  | 'OnRampProviders'
+  | 'OnRampTokenSelect'
+  | 'OnRampFiatSelect'
+  | 'BuyInProgress';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {

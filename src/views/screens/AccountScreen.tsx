@@ -1,6 +1,7 @@
 import '../../core/messages-wallet-views.js';
 import '../../core/messages-account.js';
 import '../../core/messages-activity.js';
+import '../../core/messages-onramp.js';
 import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
 import { formatTokenAmount } from '../../core/format.js';
@@ -29,6 +30,12 @@ registerSheet(accountCss);
 
 /** The namespaces whose Send is built (SPEC.md §5: EVM and Solana); others would only fail with "Unsupported chain". */
 const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana'];
+
+/** The Buy action's icon: a card. */
+const BUY_ICON = 'M3 6h18v12H3zM3 10h18M7 15h4';
+
+/** Buy with card loads on demand (its own chunk), then shows OnRampProviders. */
+const openBuy = () => void import('../../stores/actions/onramp.js').then((m) => m.openBuy());
 
 /** The Receive action's icon: an arrow down into a tray. */
 const RECEIVE_ICON = 'M12 4v11M7 10l5 5 5-5M5 19h14';
@@ -97,6 +104,14 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             <button type="button" className="list-button" part="button" data-action="send" onClick={() => pushRoute({ view: 'Send' })}>
               <span className="network-icon"><Icon name="send" /></span>
               <span className="list-label">{t('action.send')}</span>
+            </button>
+          </li>
+        ) : null}
+        {config.features.includes('onramp') && api && SEND_NAMESPACES.includes(connection.namespace) ? (
+          <li>
+            <button type="button" className="list-button" part="button" data-action="buy" onClick={openBuy}>
+              <span className="network-icon"><PathIcon d={BUY_ICON} /></span>
+              <span className="list-label">{t('action.buy')}</span>
             </button>
           </li>
         ) : null}

@@ -29,6 +29,7 @@ const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalle
 const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScreen.js'));
 const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
 const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
+const OnRampScreen = lazyScreen(() => import('./OnRampScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -61,6 +62,11 @@ function Screen({ route }: { route: Route }) {
       return <HelpScreen route={route} />;
     case 'SIWXSignMessage':
       return <SiwxSignMessageScreen />;
+    case 'OnRampProviders':
+    case 'OnRampTokenSelect':
+    case 'OnRampFiatSelect':
+    case 'BuyInProgress':
+      return <OnRampScreen route={route} />;
     default:
       return route satisfies never;
   }

@@ -1,7 +1,7 @@
 /**
  * The "Swap" section of `npm run bench`: against the real local stack (server/stack.ts), the latency of the
  * wallet data API's convert endpoints from Node — a quote over one pool (ETH → LTK), a quote that weighs the
- * direct and the via-WETH path (LUSD → LTK), the token list and a built swap transaction — each as the median
+ * direct and the via-WETH path (LUSD → LTK), the token list, a built swap transaction and an on-ramp quote — each as the median
  * and p90 of sequential calls after a warm-up.
  */
 import { parseEther, parseUnits } from 'viem';
@@ -66,8 +66,16 @@ export async function measureSwapApi(stack: Stack): Promise<SwapFigures> {
         body: JSON.stringify({ projectId: 'bench', amount: parseEther('1').toString(), eip155: { slippage: 1 }, from: NATIVE, to: ltk, userAddress: `${CHAIN}:${ACCOUNT}` }),
       }),
     ),
+    // Buy with card: the API forwards the quote to the sandbox provider, which prices it with the API's prices.
+    await timeCalls('on-ramp quote 100 USD → ETH (API → sandbox provider)', () =>
+      fetch(new URL(`v1/onramp/quote?${new URLSearchParams(COMMON)}`, stack.apiUrl), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100', network: 'local-31337' }),
+      }),
+    ),
   ];
-  console.log(`\nSwap API (local stack; ${SWAP_API_CALLS} sequential calls after ${WARMUP} warm-up)\n`);
+  console.log(`\nSwap and on-ramp API (local stack; ${SWAP_API_CALLS} sequential calls after ${WARMUP} warm-up)\n`);
   console.log(table(['metric', 'median', 'p90', 'min', 'max'], api.map((a) => [`API ${a.label}`, ms(a.median), ms(a.p90), ms(a.min), ms(a.max)])));
   return { calls: SWAP_API_CALLS, api };
 }

@@ -1,5 +1,6 @@
 import { startAnvil, type Anvil } from './anvil.js';
 import { seedLocalChain } from './chain/seed.js';
+import { seedAccounts } from './chain/clients.js';
 import type { SeededChain } from './chain/types.js';
 import { PROJECT_ROOT } from './paths.js';
 import { startWalletApi, type WalletApiServer } from './api/serve.js';
@@ -169,6 +170,8 @@ export async function startStack({
       chains: anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl, seeded: seeded.find((s) => s.chainId === chainId) })),
       solanaChains: [{ chainId: solana.chainId, rpcUrl: solana.rpcUrl, seeded: seededSolana }],
       priceTable: { [`native:${solana.chainId}`]: SOL_PRICE_USD },
+      // Names are registered in the zone the seed gave the deployer (server/chain/ens.ts, `reown.id`).
+      names: { registrar: seedAccounts().deployer },
     });
   } catch (err) {
     await stopAll(early).catch(() => undefined);

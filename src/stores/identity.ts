@@ -15,6 +15,11 @@ const publish = (identity: Identity) => {
   $knownIdentity.set(identity);
 };
 
+/** The connected account's identity changed here (a name was registered): shown at once, button included. */
+export function setIdentity(address: string, identity: { name: string | null; avatar: string | null }): void {
+  if ($connected.get()?.address === address) publish({ ...identity, address });
+}
+
 async function load() {
   const connection = $connected.get();
   const api = $walletApi.get();

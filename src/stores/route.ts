@@ -26,7 +26,9 @@ export type Route =
   | { view: 'WhatIsAWallet' }
   | { view: 'GetAWallet' }
   /** Sign in with the wallet (`siwx-url`): one signature of the sign-in message. */
-  | { view: 'SIWXSignMessage' };
+  | { view: 'SIWXSignMessage' }
+  /** Get a name (feature `names`, EVM): a name in the registration zone, for one signature. */
+  | { view: 'RegisterAccountName' };
 
 /**
  * A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable).

@@ -39,6 +39,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'SendResult':
     case 'WhatIsAWallet':
     case 'GetAWallet':
+    case 'RegisterAccountName':
       return { view: 'Account' };
     default:
       return view satisfies never;

@@ -29,6 +29,7 @@ const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalle
 const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScreen.js'));
 const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
 const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
+const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountNameScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -61,6 +62,8 @@ function Screen({ route }: { route: Route }) {
       return <HelpScreen route={route} />;
     case 'SIWXSignMessage':
       return <SiwxSignMessageScreen />;
+    case 'RegisterAccountName':
+      return <RegisterAccountNameScreen />;
     default:
       return route satisfies never;
   }

@@ -9,7 +9,7 @@ import { rememberIdentity } from '../../services/wallet-api.js';
 import { isEvmConnector } from '../../connectors/types.js';
 import { $connected } from '../connection.js';
 import { reportError } from '../errors.js';
-import { $identity, setIdentity } from '../identity.js';
+import { $knownIdentity, setIdentity } from '../identity.js';
 import { $nameForm, EMPTY_NAME_FORM, type NameCheck } from '../names.js';
 import { $registeredName } from '../registered-name.js';
 import { replaceRoute } from '../route.js';
@@ -99,7 +99,7 @@ export async function registerCheckedName(): Promise<void> {
         : new WidgetError('NAME_REGISTER_FAILED', t('names.failed', { name }), { details: (cause as Error)?.message, cause });
     }
     await registerName(api, name, { coin_type: coinType, address: connection.address, message, signature });
-    const identity = { name, avatar: $identity.get()?.avatar ?? null };
+    const identity = { name, avatar: $knownIdentity.get()?.avatar ?? null };
     rememberIdentity(api, connection.address, identity);
     setIdentity(connection.address, identity);
     $registeredName.set({ name, address: connection.address, caipAddress: caip10(connection.chainId, connection.address) });

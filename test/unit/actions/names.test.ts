@@ -152,6 +152,23 @@ describe('actions/names (Get a name)', () => {
       stop();
     });
 
+    it('a load of the identity under way during the registration does not put "no name" back afterwards', async () => {
+      answerPost({ body: {} });
+      const answers: (() => void)[] = [];
+      net.route(`/v1/identity/${ALICE}`, () => new Promise((resolve) => answers.push(() => resolve({ body: { name: null, avatar: null } }))));
+      // A fresh mount of the identity store (as the Account view does) starts a load; its answer is late.
+      await until(() => !($identity as unknown as { active?: boolean }).active, 'the identity store unmounted', 3000);
+      clearWalletApiCaches();
+      const stop = $identity.listen(() => {});
+      await until(() => answers.length === 1, 'the identity load under way');
+      await registerCheckedName();
+      expect($identity.get()?.name).to.equal('carol.reown.id');
+      answers.forEach((answer) => answer());
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the late answer's promise chain settles
+      expect($identity.get()).to.deep.equal({ name: 'carol.reown.id', avatar: null, address: ALICE });
+      stop();
+    });
+
     const failures: [string, () => void, string, string][] = [
       ['the signature refused in the wallet', () => evm.provider.handle('personal_sign', () => { throw providerError(4001, 'User rejected'); }), 'USER_REJECTED', 'The signature was declined in the wallet.'],
       ['the message expired', () => answerPost({ status: 400, body: { status: 'ERROR', reasons: [{ name: 'timestamp', description: 'the signed message has expired: sign a new one' }] } }), 'NAME_EXPIRED', 'The signed message expired. Register again to sign a new one.'],

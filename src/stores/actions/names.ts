@@ -66,6 +66,7 @@ async function checkName(label: string, mine: number): Promise<void> {
     if (controller.signal.aborted || mine !== seq) return;
     check = { status: 'error', label, error: errorSummary(isWidgetError(error) ? error : new WidgetError('UNKNOWN', t('names.checkFailed'))) };
   }
+  if (inFlight === controller) inFlight = undefined; // done: nothing left to abort
   if (mine === seq) setCheck(check);
 }
 

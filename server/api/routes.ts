@@ -31,7 +31,7 @@ export interface RouteDeps {
   names?: NameService;
 }
 
-function checkProject(projectId: string, projectIds: ReadonlySet<string> | undefined): void {
+export function checkProject(projectId: string, projectIds: ReadonlySet<string> | undefined): void {
   if (projectIds && !projectIds.has(projectId)) throw new ApiError(403, [{ name: 'projectId', description: 'Unknown project id' }]);
 }
 

@@ -8,6 +8,7 @@ import { $modal } from '../src/stores/modal.js';
 import { $route } from '../src/stores/route.js';
 import { $siwxSession } from '../src/stores/siwx-session.js';
 import { $lastTransaction } from '../src/stores/transactions.js';
+import { $registeredName } from '../src/stores/registered-name.js';
 
 /**
  * The one place that turns store changes into the DOM events of the public contract, dispatched on
@@ -63,12 +64,13 @@ function listen(): () => void {
   const offTransaction = $lastTransaction.listen((notice) => {
     if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind });
   });
+  const offName = $registeredName.listen((detail) => detail && emit('wallet-name', detail));
   const offSession = $siwxSession.listen((session) => emit('wallet-session', session ? { status: 'authenticated', session: { ...session } } : { status: 'unauthenticated' }));
   // Sign-in (`siwx-url`): its chunk loads once an EVM wallet is connected (or restored), never before.
   const siwx = () => void ($config.get().siwxUrl && $connections.get().eip155 && loadSiwx().then((m) => m.startSiwx(), () => {}));
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
-  return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, ...offSiwx].forEach((off) => off());
+  return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());
 }
 
 function connectionEvents(was: Connected | undefined, is: Connected | undefined) {

@@ -1,5 +1,6 @@
 import { startAnvil, type Anvil } from './anvil.js';
 import { seedLocalChain } from './chain/seed.js';
+import { seedAccounts } from './chain/clients.js';
 import type { SeededChain } from './chain/types.js';
 import { PROJECT_ROOT } from './paths.js';
 import { startWalletApi, type WalletApiServer } from './api/serve.js';
@@ -192,6 +193,8 @@ export async function startStack({
       solanaChains: [{ chainId: solana.chainId, rpcUrl: solana.rpcUrl, seeded: seededSolana }],
       priceTable: { [`native:${solana.chainId}`]: SOL_PRICE_USD },
       onrampUrl: onramp.url,
+      // Names are registered in the zone the seed gave the deployer (server/chain/ens.ts, `reown.id`).
+      names: { registrar: seedAccounts().deployer },
     });
     apiUrl = api.url;
   } catch (err) {

@@ -5,6 +5,7 @@ import { PROJECT_ROOT } from '../paths.js';
 import { ChainRegistry, type ApiChainOptions } from './chains.js';
 import { ApiError } from './errors.js';
 import { IdentityResolver } from './identity.js';
+import { NameService, type NamesOptions } from './names.js';
 import { Indexer, type IndexerOptions } from './indexer.js';
 import { NftMetadataReader } from './nft-metadata.js';
 import { PriceOracle, type PriceTable } from './prices.js';
@@ -35,6 +36,8 @@ export interface WalletApiOptions {
   indexer?: IndexerOptions;
   /** The on-ramp provider's partner API (the sandbox, server/onramp-sandbox/); without it nothing is sold. */
   onrampUrl?: string;
+  /** Name registration in the zone on the ENS chain (names.ts); without it, POST /v1/profile/account is a 404. */
+  names?: NamesOptions;
 }
 
 export interface WalletApi {
@@ -51,7 +54,7 @@ export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite')
  * The wallet data API (the hosted Blockchain API's wire format, hosted-api.md §1) over the local chains:
  * opens the index, starts the indexer, and returns the hono app. Async because SQLite (sql.js) loads wasm.
  */
-export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl }: WalletApiOptions): Promise<WalletApi> {
+export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl, names: namesOptions }: WalletApiOptions): Promise<WalletApi> {
   const chains = new ChainRegistry(chainOptions);
   const solanaChains = new SolanaChains(solanaOptions);
   const store = await IndexStore.open(dbPath);
@@ -61,6 +64,8 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   const solana = new SolanaApi(solanaChains, store, new SolanaPrices(split(true), chains, prices));
   const solanaIndexer = new SolanaIndexer(store, solanaChains, indexerOptions?.pollIntervalMs);
   const identity = new IdentityResolver(chains);
+  const names = namesOptions ? new NameService(chains, namesOptions, (address) => identity.forget(address)) : undefined;
+  if (names) identity.zoneName = (address) => names.nameOf(address);
   const nfts = new NftMetadataReader(chains);
   const indexer = new Indexer(store, chains, tokens, indexerOptions);
 
@@ -73,7 +78,7 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
     c.res.headers.set('Cache-Control', 'no-store');
   });
   const acceptedProjects = projectIds ? new Set(projectIds) : undefined;
-  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana });
+  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana, names });
   addConvertRoutes(app, { chains, tokens, projectIds: acceptedProjects });
   addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
   addOnRampRoutes(app, { providerUrl: onrampUrl, projectIds: acceptedProjects });

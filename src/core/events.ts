@@ -22,7 +22,8 @@ export type ViewName =
   | 'OnRampProviders'
   | 'OnRampTokenSelect'
   | 'OnRampFiatSelect'
-  | 'BuyInProgress';
+  | 'BuyInProgress'
+  | 'RegisterAccountName';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {
@@ -42,6 +43,8 @@ export interface WalletEventDetails {
   'wallet-session': { status: 'authenticated'; session: SiwxSession } | { status: 'unauthenticated' };
   'wallet-transaction': { status: 'pending' | 'confirmed' | 'failed'; hash: string; chainId: Caip2; kind: string };
   'wallet-error': { code: WidgetErrorCode; message: string };
+  /** The connected account registered a name (Get a name, feature `names`). */
+  'wallet-name': { name: string; address: string; caipAddress: string };
 }
 
 export type WalletEventName = keyof WalletEventDetails;

@@ -32,7 +32,9 @@ export type Route =
   | { view: 'OnRampTokenSelect' }
   | { view: 'OnRampFiatSelect' }
   /** `blocked`: the browser refused the window, so the view offers `url` as a link. */
-  | { view: 'BuyInProgress'; url: string; provider: string; blocked: boolean; symbol: string };
+  | { view: 'BuyInProgress'; url: string; provider: string; blocked: boolean; symbol: string }
+  /** Get a name (feature `names`, EVM): a name in the registration zone, for one signature. */
+  | { view: 'RegisterAccountName' };
 
 /**
  * A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable).

@@ -43,6 +43,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'OnRampTokenSelect':
     case 'OnRampFiatSelect':
     case 'BuyInProgress':
+    case 'RegisterAccountName':
       return { view: 'Account' };
     default:
       return view satisfies never;

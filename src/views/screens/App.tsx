@@ -30,6 +30,7 @@ const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScre
 const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
 const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
 const OnRampScreen = lazyScreen(() => import('./OnRampScreen.js'));
+const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountNameScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -67,6 +68,8 @@ function Screen({ route }: { route: Route }) {
     case 'OnRampFiatSelect':
     case 'BuyInProgress':
       return <OnRampScreen route={route} />;
+    case 'RegisterAccountName':
+      return <RegisterAccountNameScreen />;
     default:
       return route satisfies never;
   }

@@ -18,7 +18,10 @@ export type ViewName =
   | 'Receive'
   | 'WhatIsAWallet'
   | 'GetAWallet'
-  | 'SIWXSignMessage';
+  | 'SIWXSignMessage'
+  | 'Swap'
+  | 'SwapSelectToken'
+  | 'SwapPreview';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {

@@ -68,7 +68,8 @@ export type MessageId =
   | keyof typeof import('./messages-button.js').buttonMessages
   | keyof typeof import('./messages-errors.js').errorMessages
   | keyof typeof import('./messages-siwx.js').siwxMessages
-  | keyof typeof import('./messages-wallet-views.js').walletViewMessages;
+  | keyof typeof import('./messages-wallet-views.js').walletViewMessages
+  | keyof typeof import('./messages-swap.js').swapMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

@@ -25,6 +25,8 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
       return { view: 'Send' };
     case 'Receive':
       return { view: 'Receive' };
+    case 'Swap':
+      return $config.get().features.includes('swaps') && connection.namespace === 'eip155' ? { view } : { view: 'Account' };
     case 'SIWXSignMessage':
       return $config.get().siwxUrl && connection.namespace === 'eip155' ? { view } : { view: 'Account' };
     case undefined:
@@ -37,6 +39,8 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'SwitchActiveChain':
     case 'SendReview':
     case 'SendResult':
+    case 'SwapSelectToken':
+    case 'SwapPreview':
     case 'WhatIsAWallet':
     case 'GetAWallet':
       return { view: 'Account' };

@@ -29,6 +29,7 @@ const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalle
 const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScreen.js'));
 const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
 const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
+const SwapScreen = lazyScreen(() => import('./SwapScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -61,6 +62,10 @@ function Screen({ route }: { route: Route }) {
       return <HelpScreen route={route} />;
     case 'SIWXSignMessage':
       return <SiwxSignMessageScreen />;
+    case 'Swap':
+    case 'SwapSelectToken':
+    case 'SwapPreview':
+      return <SwapScreen route={route} />;
     default:
       return route satisfies never;
   }

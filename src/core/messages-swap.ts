@@ -1,0 +1,53 @@
+import { registerMessages } from './messages.js';
+
+/** Swap's strings (features=swaps): registered when the Swap code loads. SPEC.md §8's are verbatim. */
+export const swapMessages = {
+  // SPEC.md §8 (thrown by the convert endpoints' client on a network the service does not list).
+  'swap.gasPriceUnsupported': 'Network not supported for Gas Price',
+  'swap.networkUnsupported': 'Network not supported for Swaps',
+  'swap.from': 'You pay',
+  'swap.to': 'You receive',
+  'swap.chooseToken': 'Choose a token',
+  'swap.amount': 'Amount',
+  'swap.max': 'Max',
+  'swap.maxLabel': 'Use the most you can swap',
+  'swap.flip': 'Swap the two tokens',
+  'swap.balance': 'Balance: {amount} {symbol}',
+  'swap.quoted': '{amount} {symbol}',
+  'swap.quoting': 'Getting a quote…',
+  'swap.rate': 'Rate',
+  'swap.rateValue': '1 {from} = {amount} {to}',
+  'swap.priceImpact': 'Price impact',
+  'swap.priceImpactValue': '{percent} %',
+  'swap.unknown': 'Unknown',
+  'swap.networkFee': 'Network fee',
+  'swap.slippage': 'Slippage tolerance (%)',
+  'swap.minimumReceived': 'Minimum received',
+  'swap.review': 'Review swap',
+  'swap.search': 'Search tokens',
+  'swap.yourTokens': 'Your tokens',
+  'swap.allTokens': 'All tokens',
+  'swap.noTokens': 'No tokens match',
+  'swap.loadingTokens': 'Loading tokens',
+  'swap.approve': 'Approve {symbol}',
+  'swap.approveHint': 'First allow the swap to use your {symbol}; the swap follows.',
+  'swap.confirm': 'Swap now',
+  'swap.approving': 'Approve in your wallet…',
+  'swap.waitingApproval': 'Waiting for the approval to confirm…',
+  'swap.swapping': 'Confirm the swap in your wallet…',
+  'swap.pending': 'Swap sent, waiting for confirmation',
+  'swap.evmOnly': 'Swaps are available for EVM networks only.',
+  // The form's and preview's problems.
+  'swap.tokensRequired': 'Choose the token to pay with and the token to receive',
+  'swap.sameToken': 'Choose two different tokens',
+  'swap.amountRequired': 'Enter an amount',
+  'swap.noLiquidity': 'Insufficient liquidity for this swap',
+  'swap.slippageInvalid': 'Enter a slippage between 0.01 and 50',
+  'swap.priceMoved': 'The price moved past your slippage tolerance. Review the new quote.',
+  'swap.serviceDown': 'Swaps are unavailable right now: the service could not be reached. Try again.',
+  'swap.failed': 'The swap failed',
+  'swap.approvalFailed': 'The approval failed',
+  'swap.contextChanged': 'The network or account changed. Review the swap again.',
+} as const;
+
+registerMessages(swapMessages);

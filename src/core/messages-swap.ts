@@ -37,6 +37,7 @@ export const swapMessages = {
   'swap.swapping': 'Confirm the swap in your wallet…',
   'swap.pending': 'Swap sent, waiting for confirmation',
   'swap.evmOnly': 'Swaps are available for EVM networks only.',
+  'swap.notOffered': 'Swaps are not offered on this site.',
   // The form's and preview's problems.
   'swap.tokensRequired': 'Choose the token to pay with and the token to receive',
   'swap.sameToken': 'Choose two different tokens',

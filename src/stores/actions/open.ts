@@ -21,12 +21,11 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
   switch (view) {
     case 'SwitchNetwork':
       return { view: 'SwitchNetwork' };
+    // Swap explains itself where it is not offered (Solana, or without features=swaps).
     case 'Send':
-      return { view: 'Send' };
     case 'Receive':
-      return { view: 'Receive' };
     case 'Swap':
-      return $config.get().features.includes('swaps') && connection.namespace === 'eip155' ? { view } : { view: 'Account' };
+      return { view };
     case 'SIWXSignMessage':
       return $config.get().siwxUrl && connection.namespace === 'eip155' ? { view } : { view: 'Account' };
     case undefined:

@@ -7,7 +7,9 @@ import { parseSlippage } from '../../core/swap-math.js';
 import {
   currentQuoteInput, editSwapDraft, fillSwapMax, flipSwapTokens, reviewSwap, serviceProblem, watchSwapQuote,
 } from '../../stores/actions/swap.js';
+import { $config } from '../../stores/config.js';
 import { $connected } from '../../stores/connection.js';
+import { $walletApi } from '../../stores/wallet-api-config.js';
 import { type Route, pushRoute } from '../../stores/route.js';
 import { $swapDraft, $swapQuote, $swapServiceTokens, $swapSubmitted, $swapTokens, type SwapToken, checkSwap, nativeCurrencyOf } from '../../stores/swap.js';
 import { SwapForm } from '../parts/SwapForm.js';
@@ -32,8 +34,13 @@ function SwapFormScreen() {
   const quoteState = useStore($swapQuote);
   const submitted = useStore($swapSubmitted);
   const connection = useStore($connected);
-  useEffect(() => watchSwapQuote(), []);
+  const config = useStore($config);
+  const api = useStore($walletApi);
+  const offered = connection?.namespace === 'eip155' && config.features.includes('swaps') && api !== undefined;
+  useEffect(() => (offered ? watchSwapQuote() : undefined), [offered]);
   if (!connection) return null;
+  // open({ view: 'Swap' }) where Swap is not offered: say why (the service's convert endpoints are EVM only).
+  if (!offered) return <p className="hint" role="status">{t(connection.namespace === 'eip155' ? 'swap.notOffered' : 'swap.evmOnly')}</p>;
   const from = tokens.find((token) => token.key === draft.from);
   const to = tokens.find((token) => token.key === draft.to);
   const face = (token: SwapToken | undefined) => token && {

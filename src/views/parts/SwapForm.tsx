@@ -40,9 +40,11 @@ export interface SwapFormProps {
   onSubmit(): void;
 }
 
-function TokenButton({ id, labelId, token, placeholder, onClick }: { id: string; labelId: string; token: SwapFormToken | undefined; placeholder: string; onClick(): void }) {
+/** The side's label is inside the button (hidden), so its name starts with what it is for and includes what it shows. */
+function TokenButton({ id, label, token, placeholder, onClick }: { id: string; label: string; token: SwapFormToken | undefined; placeholder: string; onClick(): void }) {
   return (
-    <button type="button" id={id} className="picker-button row" aria-labelledby={`${labelId} ${id}`} data-token={token?.symbol} onClick={onClick}>
+    <button type="button" id={id} className="picker-button row" data-token={token?.symbol} onClick={onClick}>
+      <span className="visually-hidden">{`${label}: `}</span>
       {token ? (
         <>
           {token.iconUrl ? <img className="token-icon" src={token.iconUrl} alt="" /> : <span className="token-icon initial" aria-hidden="true">{token.symbol.slice(0, 1)}</span>}
@@ -79,8 +81,8 @@ export function SwapForm({ from, to, amount, slippage, quote, errors, ready, lab
   return (
     <form className="send-form swap-form" noValidate onSubmit={submit}>
       <div className="field">
-        <span className="field-label" id="swap-from-label">{labels.from}</span>
-        <TokenButton id="swap-from" labelId="swap-from-label" token={from} placeholder={labels.chooseToken} onClick={() => onPick('from')} />
+        <span className="field-label" id="swap-from-label" aria-hidden="true">{labels.from}</span>
+        <TokenButton id="swap-from" label={labels.from} token={from} placeholder={labels.chooseToken} onClick={() => onPick('from')} />
         <label className="visually-hidden" htmlFor="swap-amount">{labels.amount}</label>
         <div className="amount-row">
           <input
@@ -94,8 +96,8 @@ export function SwapForm({ from, to, amount, slippage, quote, errors, ready, lab
       </div>
       <button type="button" className="button secondary flip-button" data-action="flip" aria-label={labels.flip} title={labels.flip} onClick={onFlip}>⇅</button>
       <div className="field">
-        <span className="field-label" id="swap-to-label">{labels.to}</span>
-        <TokenButton id="swap-to" labelId="swap-to-label" token={to} placeholder={labels.chooseToken} onClick={() => onPick('to')} />
+        <span className="field-label" id="swap-to-label" aria-hidden="true">{labels.to}</span>
+        <TokenButton id="swap-to" label={labels.to} token={to} placeholder={labels.chooseToken} onClick={() => onPick('to')} />
         <p className="swap-output" aria-live="polite" data-output={quote.output}>
           {quote.output ?? (quote.loading ? <Spinner label={labels.quoting} /> : null)}
         </p>

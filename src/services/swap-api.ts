@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import { type Caip2 } from '../core/caip.js';
 import { WidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';
-import { requestJson } from './http.js';
+import { httpStatus, requestJson } from './http.js';
 import { NO_PROJECT_ID, serviceUrl } from './service-url.js';
 import { TtlCache } from './ttl-cache.js';
 import { type WalletApiConfig, supportedChains } from './wallet-api.js';
@@ -80,14 +80,23 @@ export interface QuoteRequest {
   gasPrice: bigint | undefined;
 }
 
-/** `GET /v1/convert/quotes`: what `amount` of `from` buys of `to`; undefined when no route has liquidity (no quote). */
+/**
+ * `GET /v1/convert/quotes`: what `amount` of `from` buys of `to`; undefined when there is no quote: an empty
+ * list, or a 400 (the service's answer when no pool path has the liquidity, or the output rounds to 0).
+ */
 export async function getSwapQuote(config: WalletApiConfig, request: QuoteRequest, signal?: AbortSignal): Promise<bigint | undefined> {
   if (!(await supported(config, chainOf(request.from)))) return undefined;
-  const { quotes } = await get(
-    config, '/v1/convert/quotes',
-    { amount: request.amount.toString(), userAddress: request.userAddress, from: request.from, to: request.to, gasPrice: request.gasPrice?.toString() },
-    quotesSchema, signal,
-  );
+  let quotes: { toAmount: string }[];
+  try {
+    ({ quotes } = await get(
+      config, '/v1/convert/quotes',
+      { amount: request.amount.toString(), userAddress: request.userAddress, from: request.from, to: request.to, gasPrice: request.gasPrice?.toString() },
+      quotesSchema, signal,
+    ));
+  } catch (error) {
+    if (httpStatus(error) === 400) return undefined;
+    throw error;
+  }
   const toAmount = quotes[0]?.toAmount;
   return toAmount === undefined || toAmount === '0' ? undefined : BigInt(toAmount);
 }
@@ -116,12 +125,16 @@ function built(tx: { to: string; data: string; value?: string | undefined; amoun
   };
 }
 
-/** `GET /v1/convert/build-approve`: the approval of `from` (CAIP-10 token) for the router. */
+/**
+ * `GET /v1/convert/build-approve`: the approval of `from` (CAIP-10 token) for the router, sent to the token named by
+ * `tx.from`, as the reference client does (the hosted service puts the other token in `tx.to`; ours names the
+ * approved token in both). `amount` bounds it (our service; the hosted one ignores it).
+ */
 export async function buildSwapApprove(config: WalletApiConfig, request: { userAddress: string; from: string; to: string; amount: bigint }): Promise<BuiltTransaction> {
   const chainId = chainOf(request.from);
   if (!(await supported(config, chainId))) throw unsupported('swap.networkUnsupported', chainId);
   const { tx } = await get(config, '/v1/convert/build-approve', { userAddress: request.userAddress, from: request.from, to: request.to, amount: request.amount.toString() }, builtApproveSchema);
-  return built(tx, 0n);
+  return built({ ...tx, to: tx.from }, 0n);
 }
 
 /**

@@ -48,7 +48,7 @@ export function routeSwapService(net: FakeFetch, { allowance = '0' }: { allowanc
     return { body: { quotes: toAmount === undefined ? [] : [{ id: null, fromAmount: amount.toString(), fromAccount: '', toAmount: toAmount.toString(), toAccount: '' }] } };
   });
   net.route('/v1/convert/allowance', () => ({ body: { allowance } }));
-  net.route('/v1/convert/build-approve', () => ({ body: { tx: { from: '', to: LUSD, data: '0x095ea7b3', value: '0', eip155: { gas: 60000, gasPrice: '1000000000' } } } }));
+  net.route('/v1/convert/build-approve', () => ({ body: { tx: { from: LUSD, to: NATIVE, data: '0x095ea7b3', value: '0', eip155: { gas: 60000, gasPrice: '1000000000' } } } }));
   net.route('/v1/convert/build-transaction', (_url, init) => {
     const body = JSON.parse(String(init?.body)) as { amount: string };
     return { body: { tx: { from: '', to: `${CHAIN}:${ROUTER}`, data: '0x7ff36ab5', amount: body.amount, eip155: { gas: '0', gasPrice: '1000000000' } } } };

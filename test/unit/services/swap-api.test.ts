@@ -55,6 +55,9 @@ describe('services/swap-api', () => {
     expect(Object.fromEntries(call.searchParams)).to.deep.equal({ amount: '1000000000000000000', userAddress: USER, from: ETH, to: LUSD, gasPrice: '7', projectId: 'p1', st: SDK_TYPE, sv: SDK_VERSION });
     quotes = [];
     expect(await getSwapQuote(api, request)).to.equal(undefined);
+    // Our service answers a pool path without liquidity with a 400 naming it: no quote, not a failure.
+    net.route('/prefix/v1/convert/quotes', () => ({ status: 400, body: { reasons: [{ description: 'insufficient liquidity' }] } }));
+    expect(await getSwapQuote(api, request)).to.equal(undefined);
   });
 
   it('the network gate: an unlisted chain has no tokens, no quote, allowance 0; gas price and builders throw SPEC §8\'s messages', async () => {
@@ -71,7 +74,8 @@ describe('services/swap-api', () => {
   it('allowance and gas price as bigint; the approve built from build-approve (gas a number), to a plain address', async () => {
     net.route('/prefix/v1/convert/allowance', () => ({ body: { allowance: '500' } }));
     net.route('/prefix/v1/convert/gas-price', () => ({ body: { standard: '1000000000', fast: '1500000000', instant: '2000000000' } }));
-    net.route('/prefix/v1/convert/build-approve', () => ({ body: { tx: { from: `${CHAIN}:${USER}`, to: LUSD, data: '0x095ea7b3', value: '0', eip155: { gas: 50000, gasPrice: '1000000000' } } } }));
+    // The hosted service names the approved token in tx.from and the other one in tx.to: the approval goes to tx.from.
+    net.route('/prefix/v1/convert/build-approve', () => ({ body: { tx: { from: LUSD, to: ETH, data: '0x095ea7b3', value: '0', eip155: { gas: 50000, gasPrice: '1000000000' } } } }));
     expect(await getSwapAllowance(api, LUSD, `${CHAIN}:${USER}`)).to.equal(500n);
     expect(await getSwapGasPrice(api, CHAIN)).to.deep.equal({ standard: 1_000_000_000n, fast: 1_500_000_000n, instant: 2_000_000_000n });
     const approve = await buildSwapApprove(api, { userAddress: `${CHAIN}:${USER}`, from: LUSD, to: ETH, amount: 5n });

@@ -16,7 +16,7 @@ export interface QuoteRefresher<I> {
   set(input: I | undefined): void;
   /** Asks again now for the same inputs. */
   refresh(): void;
-  /** Stops asking; a request still out is aborted and its answer dropped. */
+  /** Stops asking; a request still out is aborted and its answer dropped; the last quote is forgotten. */
   stop(): void;
 }
 
@@ -78,6 +78,8 @@ export function createQuoteRefresher<I, Q>(
     stop() {
       seq++;
       input = undefined;
+      // A quote kept past a stop would show as current when the same inputs come back (the modal reopened).
+      last = undefined;
       cancel();
     },
   };

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
 import { $swapDraft } from '../../src/stores/swap.js';
+import { refreshSwapQuote } from '../../src/stores/actions/swap.js';
 import { clearWalletApiCaches } from '../../src/services/wallet-api.js';
 import { resetPortfolioRetryBlock } from '../../src/stores/portfolio.js';
 import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
@@ -57,6 +58,10 @@ describe('<wallet-connect-modal> Swap: the form, its token list, the preview', (
     $<HTMLButtonElement>(`#swap-${side}`)!.click();
     (await waitFor(() => $<HTMLButtonElement>(`[data-token-key="${key}"]`), 'the token', 8000)).click();
     await waitFor(() => $(`#swap-${side}`), 'back on the form');
+  }
+  /** Review once the form holds a fresh quote for what is typed (the button is no longer aria-disabled). */
+  async function reviewWhenQuoted() {
+    (await waitFor(() => $<HTMLButtonElement>('[data-action="review-swap"]:not([aria-disabled])'), 'a fresh quote')).click();
   }
   function type(field: 'amount' | 'slippage', value: string) {
     const input = $<HTMLInputElement>(`#swap-${field}`)!;
@@ -151,8 +156,7 @@ describe('<wallet-connect-modal> Swap: the form, its token list, the preview', (
     await openSwap();
     await pick('to', LTK);
     type('amount', '0.5');
-    await waitFor(() => $('[data-output]')?.dataset.output, 'the quote');
-    $<HTMLButtonElement>('[data-action="review-swap"]')!.click();
+    await reviewWhenQuoted();
     await waitFor(() => $('[data-action="confirm-swap"]'), 'the preview');
     expect(titleText(el)).to.equal('Preview Swap');
     expect(line('pay')).to.equal('0.5 ETH');
@@ -195,14 +199,34 @@ describe('<wallet-connect-modal> Swap: the form, its token list, the preview', (
     events.stop();
   });
 
+  it('a quote that moved past the slippage bound since the preview: the preview says so, shows the new quote, and the wallet is not asked', async () => {
+    await start();
+    await openSwap();
+    await pick('to', LTK);
+    type('amount', '0.5');
+    await reviewWhenQuoted();
+    await waitFor(() => $('[data-action="confirm-swap"]'), 'the preview');
+    // The pool moves: 1 ETH now buys 1.9 LTK (5 % less, past the 1 % tolerance); the preview's refresh sees it.
+    net.route('/v1/convert/quotes', (url) => {
+      const amount = BigInt(url.searchParams.get('amount')!);
+      return { body: { quotes: [{ id: null, fromAmount: amount.toString(), fromAccount: '', toAmount: ((amount * 19n) / 10n).toString(), toAccount: '' }] } };
+    });
+    refreshSwapQuote();
+    await waitFor(() => line('receive') === '0.95 LTK', 'the new quote in the preview');
+    $<HTMLButtonElement>('[data-action="confirm-swap"]')!.click();
+    await waitFor(() => text('.swap-preview [role="alert"]'), 'the message');
+    expect(text('.swap-preview [role="alert"]')).to.equal('The price moved past your slippage tolerance. Review the new quote.');
+    expect(line('minimum')).to.equal('0.9405 LTK');
+    expect(provider.methods()).to.not.include('eth_sendTransaction');
+  });
+
   it('a wallet that refuses the swap: the preview says so and offers the button again', async () => {
     await start();
     provider.handle('eth_sendTransaction', () => { throw Object.assign(new Error('User rejected the request.'), { code: 4001 }); });
     await openSwap();
     await pick('to', LTK);
     type('amount', '0.5');
-    await waitFor(() => $('[data-output]')?.dataset.output, 'the quote');
-    $<HTMLButtonElement>('[data-action="review-swap"]')!.click();
+    await reviewWhenQuoted();
     (await waitFor(() => $<HTMLButtonElement>('[data-action="confirm-swap"]'), 'the preview')).click();
     await waitFor(() => text('.swap-preview [role="alert"]'), 'the message');
     expect($('[data-action="confirm-swap"]')).to.not.equal(null);

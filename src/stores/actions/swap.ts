@@ -7,6 +7,7 @@ import { SWAP_INITIAL_GAS, SWAP_QUOTE_REFRESH_MS, maxNativeSwap, networkFee } fr
 import { getSwapGasPrice, getSwapQuote, getSwapTokens } from '../../services/swap-api.js';
 import { $config } from '../config.js';
 import { $connected } from '../connection.js';
+import { $modal } from '../modal.js';
 import { reportError } from '../errors.js';
 import { $route, type SwapPlan, popRoute, pushRoute } from '../route.js';
 import {
@@ -64,27 +65,37 @@ export function currentQuoteInput(): SwapQuoteInput | undefined {
 /** The quote for a plan under preview: its tokens and amount, whatever the form says meanwhile. */
 const planInput = (plan: SwapPlan): SwapQuoteInput => ({ chainId: plan.chainId, user: plan.from, from: plan.fromToken.key, to: plan.toToken.key, amount: plan.amount });
 
+let stopWatching: (() => void) | undefined;
+
 /**
- * While Swap or its preview is on screen: the quote follows the inputs (asked at once on a change, then every
- * 10 s; a late answer to older inputs is dropped). Returns the stop, for the view's unmount.
+ * While Swap or its preview is on screen and the modal is open: the quote follows the inputs (asked at once on a
+ * change, then every 10 s; a late answer to older inputs is dropped). One watch at a time: a new one ends the
+ * last. Returns the stop, for the view's unmount.
  */
 export function watchSwapQuote(): () => void {
+  stopWatching?.();
   void loadSwapTokens();
   let key = '';
   const update = () => {
     const route = $route.get();
-    const input = route.view === 'SwapPreview' ? planInput(route.swap) : currentQuoteInput();
+    const input = !$modal.get().open ? undefined : route.view === 'SwapPreview' ? planInput(route.swap) : route.view === 'Swap' ? currentQuoteInput() : undefined;
     const next = JSON.stringify(input ?? null);
     if (next === key) return;
     key = next;
     refresher.set(input);
   };
   update();
-  const offs = [$swapDraft.listen(update), $swapTokens.listen(update), $connected.listen(() => { void loadSwapTokens(); update(); })];
-  return () => {
+  const offs = [
+    $swapDraft.listen(update), $swapTokens.listen(update), $route.listen(update), $modal.listen(update),
+    $connected.listen(() => { void loadSwapTokens(); update(); }),
+  ];
+  const stop = () => {
     offs.forEach((off) => off());
     refresher.stop();
+    if (stopWatching === stop) stopWatching = undefined;
   };
+  stopWatching = stop;
+  return stop;
 }
 
 /** Asks for the quote again now (the preview's "Try again"). */

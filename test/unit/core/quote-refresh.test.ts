@@ -81,4 +81,17 @@ describe('core/quote-refresh', () => {
     refresher.set(undefined);
     expect(states.at(-1)).to.deep.equal({ status: 'idle' });
   });
+
+  it('after a stop, the same inputs start without the old quote (it is not shown as current)', async () => {
+    const { asked, fetchQuote } = scriptedSource();
+    const states: QuoteState<string, number>[] = [];
+    const refresher = createQuoteRefresher(fetchQuote, (s) => states.push(s), { intervalMs: 10_000 });
+    refresher.set('1 ETH');
+    asked[0]!.answer(42);
+    await flush();
+    refresher.stop();
+    refresher.set('1 ETH');
+    expect(states.at(-1)).to.deep.equal({ status: 'loading', input: '1 ETH', previous: undefined });
+    refresher.stop();
+  });
 });

@@ -53,8 +53,12 @@ describe('Swap against the local stack: the wallet data API\'s convert endpoints
     await openSwap(page);
     await pick(page, 'to', key('LTK'), 'LTK');
     const amount = 10n ** 17n;
+    const typed = Date.now();
     await inModal(page, '#swap-amount').fill('0.1');
     const quote = await quoted(page, NATIVE, key('LTK'), amount);
+    console.log(`# typed amount → quote shown: ${Date.now() - typed} ms (Playwright's own steps included)`);
+    // The quote is asked again every 10 s while the form shows.
+    await page.waitForRequest((request) => request.url().includes('/v1/convert/quotes'), { timeout: 15_000 });
     assert.ok(quote > 0n);
     assert.match((await inModal(page, '[data-line="rate"]').textContent())!, /^1 ETH = [\d,.]+ LTK$/);
     assert.match((await inModal(page, '[data-line="network-fee"]').textContent())!, /^[\d.]+ ETH$/);
@@ -74,6 +78,7 @@ describe('Swap against the local stack: the wallet data API\'s convert endpoints
     // Account's Activity, where the swap shows (pending, then as the history lists it).
     await inModal(page, '[part="title"]:has-text("Account")').waitFor();
     await inModal(page, `[role="tab"][data-tab="activity"][aria-selected="true"]`).waitFor();
+    await inModal(page, '.activity-row .row-title:text-is("Swapped")').first().waitFor();
   });
 
   it('LUSD → ETH: approve then swap, each signed; LUSD falls by the amount, ETH rises by the quote within slippage', async () => {

@@ -220,6 +220,25 @@ describe('<wallet-connect-modal> Swap: the form, its token list, the preview', (
     expect(provider.methods()).to.not.include('eth_sendTransaction');
   });
 
+  it('Review pressed while the quote is still coming: the preview follows once it comes (the press is not lost)', async () => {
+    await start();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await openSwap();
+    await pick('to', LTK);
+    net.route('/v1/convert/quotes', async (url) => {
+      await held;
+      const amount = BigInt(url.searchParams.get('amount')!);
+      return { body: { quotes: [{ id: null, fromAmount: amount.toString(), fromAccount: '', toAmount: (amount * 2n).toString(), toAccount: '' }] } };
+    });
+    type('amount', '0.5');
+    await waitFor(() => $('.swap-output .spinner'), 'the quote being asked');
+    $<HTMLButtonElement>('[data-action="review-swap"]')!.click();
+    release();
+    await waitFor(() => $('[data-action="confirm-swap"]'), 'the preview');
+    expect(line('receive')).to.equal('1 LTK');
+  });
+
   it('a wallet that refuses the swap: the preview says so and offers the button again', async () => {
     await start();
     provider.handle('eth_sendTransaction', () => { throw Object.assign(new Error('User rejected the request.'), { code: 4001 }); });

@@ -72,10 +72,13 @@ export async function confirmSwap(): Promise<void> {
   const bps = BigInt(plan.slippageBps);
   const user = `${plan.chainId}:${plan.from}`;
   const amount = BigInt(plan.amount);
-  // The price may have moved since the preview: a fresh quote under the previewed minimum needs a new look.
+  // The price may have moved since the preview: a fresh quote under the previewed minimum needs a new look, and
+  // a pool that has lost its liquidity stops the swap.
   const quote = $swapQuote.get();
-  if (quote.status === 'ready' && quote.quote.toAmount !== undefined && quote.quote.toAmount < minimumOut(BigInt(plan.toAmount), bps)) {
-    replaceRoute({ view: 'SwapPreview', swap: { ...plan, toAmount: quote.quote.toAmount.toString() }, error: t('swap.priceMoved', {}, lang) });
+  const forPlan = quote.status === 'ready' && quote.input.from === plan.fromToken.key && quote.input.to === plan.toToken.key && quote.input.amount === plan.amount;
+  if (forPlan && quote.quote.toAmount === undefined) return show(plan, undefined, t('swap.noLiquidity', {}, lang));
+  if (forPlan && quote.quote.toAmount! < minimumOut(BigInt(plan.toAmount), bps)) {
+    replaceRoute({ view: 'SwapPreview', swap: { ...plan, toAmount: quote.quote.toAmount!.toString() }, error: t('swap.priceMoved', {}, lang) });
     return;
   }
   let step: Step = 'approving';

@@ -143,22 +143,29 @@ export async function fillSwapMax(): Promise<void> {
 }
 
 /**
- * "Review swap": the form checked; the current quote must be for these inputs and have liquidity. Then the
- * preview, pinned to the chain and account it was made on.
+ * "Review swap": the form checked; the current quote must be for these inputs and have liquidity (a press while
+ * it is still coming waits for it, rather than being lost). Then the preview, pinned to the chain and account it
+ * was made on.
  */
-export function reviewSwap(): void {
+export async function reviewSwap(): Promise<void> {
   const connection = $connected.get();
   const lang = $config.get().lang;
   const check = checkSwap($swapDraft.get(), $swapTokens.get(), lang);
   $swapSubmitted.set(true);
   if (!check.ok || !connection) return;
-  const quote = $swapQuote.get();
-  const input = currentQuoteInput();
-  if (quote.status !== 'ready' || JSON.stringify(quote.input) !== JSON.stringify(input) || quote.quote.toAmount === undefined) return;
+  const input = JSON.stringify(currentQuoteInput());
+  let quote = $swapQuote.get();
+  if (quote.status === 'loading' && JSON.stringify(quote.input) === input) {
+    await new Promise<void>((resolve) => { const off = $swapQuote.listen(() => { off(); resolve(); }); });
+    quote = $swapQuote.get();
+    // The visitor changed something meanwhile: that change decides, not this press.
+    if (JSON.stringify(currentQuoteInput()) !== input) return;
+  }
+  if (quote.status !== 'ready' || JSON.stringify(quote.input) !== input || quote.quote.toAmount === undefined) return;
   const token = (t: typeof check.from) => ({ key: t.key, symbol: t.symbol, decimals: t.decimals, tokenAddress: t.tokenAddress, usdPrice: t.usdPrice });
   const swap: SwapPlan = {
     chainId: connection.chainId, from: connection.address, fromToken: token(check.from), toToken: token(check.to),
     amount: check.amount.toString(), toAmount: quote.quote.toAmount.toString(), slippageBps: check.slippageBps.toString(),
   };
-  pushRoute({ view: 'SwapPreview', swap });
+  if ($route.get().view === 'Swap') pushRoute({ view: 'SwapPreview', swap });
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatAmount } from '../../core/format.js';
 import { confirmSwap } from '../../stores/actions/swap-confirm.js';
-import { watchSwapQuote } from '../../stores/actions/swap.js';
+import { serviceProblem, watchSwapQuote } from '../../stores/actions/swap.js';
 import type { Route } from '../../stores/route.js';
 import { $swapNeedsApproval, checkSwapApproval, needsApproval } from '../../stores/swap-allowance.js';
 import { $swapQuote, nativeCurrencyOf } from '../../stores/swap.js';
@@ -46,7 +46,9 @@ export default function SwapPreviewScreen({ route }: { route: Extract<Route, { v
         {row(t('swap.minimumReceived'), 'minimum', lines.minimum)}
         {row(t('swap.slippage'), 'slippage', new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(Number(swap.slippageBps) / 100))}
       </dl>
-      {route.error ? <p className="status error" role="alert">{route.error}</p> : null}
+      {route.error ? <p className="status error" role="alert">{route.error}</p>
+        // The 10 s re-quote failing is said (the numbers above are then the last ones seen).
+        : quoteState.status === 'error' && quoteState.input.amount === swap.amount ? <p className="status error" role="alert">{serviceProblem(quoteState.error, lang)}</p> : null}
       {busy ? (
         <div className="pending" role="status"><Spinner /><p className="status">{busy}</p></div>
       ) : (

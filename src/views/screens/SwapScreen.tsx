@@ -80,7 +80,7 @@ function SwapFormScreen() {
       onChange={editSwapDraft}
       onMax={() => void fillSwapMax()}
       onFlip={flipSwapTokens}
-      onSubmit={reviewSwap}
+      onSubmit={() => void reviewSwap()}
     />
   );
 }

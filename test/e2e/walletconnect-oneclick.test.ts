@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { verifyMessage } from 'viem';
 import { startWalletPeer, type AuthOutcome, type PeerRequest, type WalletPeer, type WalletPeerAuth } from '../../server/wc-wallet/index.js';
 import { ACCOUNT_0, events, inModal, useE2E, waitForEvent, widgetState } from './harness.js';
-import { showWalletConnectQr } from './walletconnect-support.js';
+import { providerRequest, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
 
 /**
  * Issue 11: WalletConnect wallets on EVM-only sessions sign in within the pairing (one-click auth,
@@ -46,7 +47,7 @@ describe('WalletConnect one-click sign-in (siwx-url, EVM-only pairing)', () => {
   const signViewsShown = (page: Page) => page.evaluate(() => (window as unknown as { __signViews: number }).__signViews);
   const backendSession = (page: Page) => page.evaluate(async (url) => (await fetch(`${url}/session`, { credentials: 'include' })).json(), e2e.stack.authUrl);
 
-  it('one approval in the wallet: wallet-connect and wallet-session authenticated, GET session names the address, no SIWXSignMessage', async () => {
+  it('one approval in the wallet: wallet-connect and wallet-session authenticated, GET session names the address, no SIWXSignMessage; a reload restores it signed in', async () => {
     const { page } = await e2e.open();
     await evmOnlyWithSiwx(page);
     const { wallet, auths, requests } = await startPeer();
@@ -72,6 +73,18 @@ describe('WalletConnect one-click sign-in (siwx-url, EVM-only pairing)', () => {
     assert.equal((await widgetState(page)).session?.address, ACCOUNT_0);
     assert.deepEqual(await events(page, 'wallet-error'), []);
     console.log(`# one-click auth (WalletKit peer, local relay): open → authenticated ${wallTime} ms, of which QR scanned → authenticated ${fromScan} ms`);
+
+    // The session the sign-in settled is restored after a reload like any other, still signed in, and works.
+    await waitForStoredSession(page);
+    await page.reload();
+    await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined);
+    await evmOnlyWithSiwx(page);
+    assert.equal(((await waitForEvent(page, 'wallet-connect')) as { address: string }).address, ACCOUNT_0);
+    assert.equal(((await waitForEvent(page, 'wallet-session')) as { status: string }).status, 'authenticated');
+    const signature = (await providerRequest(page, 'personal_sign', ['0x6869', ACCOUNT_0])) as `0x${string}`;
+    assert.equal(await verifyMessage({ address: ACCOUNT_0, message: 'hi', signature }), true);
+    assert.deepEqual(requests.map((r) => r.method), ['personal_sign']);
+    assert.equal(await signViewsShown(page), 0);
   });
 
   it('a wallet without one-click auth answers the plain proposal: connected, then SIWXSignMessage and a second prompt', async () => {

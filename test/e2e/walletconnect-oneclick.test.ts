@@ -104,6 +104,24 @@ describe('WalletConnect one-click sign-in (siwx-url, EVM-only pairing)', () => {
     assert.equal(((await backendSession(page)) as { address: string }).address, ACCOUNT_0);
   });
 
+  it('the backend refusing the one-click signature: "Failed to verify message", connected all the same, and SIWXSignMessage asks again', async () => {
+    const { page } = await e2e.open();
+    await evmOnlyWithSiwx(page);
+    // The backend's refusal as Auth.js answers it, once: the redirect URL to its error page.
+    await page.route(`${e2e.stack.authUrl}/callback/credentials`, (route) =>
+      route.fulfill({ json: { url: `${e2e.stack.authUrl}/error?error=CredentialsSignin&code=invalid_signature` } }), { times: 1 });
+    const { wallet, auths } = await startPeer();
+    await wallet.pair(await showWalletConnectQr(page));
+    assert.deepEqual(await waitForEvent(page, 'wallet-error'), { code: 'SIWX_VERIFY_FAILED', message: 'Failed to verify message' });
+    await waitForEvent(page, 'wallet-connect');
+    const sign = inModal(page, '[data-view="SIWXSignMessage"]');
+    await sign.waitFor();
+    assert.deepEqual(auths.map((a) => a.outcome), ['approved']);
+    await sign.locator('[data-action="sign"]').click();
+    assert.equal(((await waitForEvent(page, 'wallet-session')) as { status: string }).status, 'authenticated');
+    assert.equal(((await backendSession(page)) as { address: string }).address, ACCOUNT_0);
+  });
+
   it('the wallet declining the sign-in: "Connection rejected", nothing connected, no session on either side', async () => {
     const { page } = await e2e.open();
     await evmOnlyWithSiwx(page);

@@ -9,6 +9,7 @@ import { Indexer, type IndexerOptions } from './indexer.js';
 import { NftMetadataReader } from './nft-metadata.js';
 import { PriceOracle, type PriceTable } from './prices.js';
 import { addRoutes } from './routes.js';
+import { addConvertRoutes } from './convert/routes.js';
 import { addRpcProxy } from './rpc-proxy.js';
 import { IndexStore } from './store.js';
 import { TokenCatalog } from './token-metadata.js';
@@ -70,6 +71,7 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   });
   const acceptedProjects = projectIds ? new Set(projectIds) : undefined;
   addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana });
+  addConvertRoutes(app, { chains, tokens, projectIds: acceptedProjects });
   addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {

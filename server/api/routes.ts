@@ -27,7 +27,7 @@ export interface RouteDeps {
   solana?: SolanaApi;
 }
 
-function checkProject(projectId: string, projectIds: ReadonlySet<string> | undefined): void {
+export function checkProject(projectId: string, projectIds: ReadonlySet<string> | undefined): void {
   if (projectIds && !projectIds.has(projectId)) throw new ApiError(403, [{ name: 'projectId', description: 'Unknown project id' }]);
 }
 

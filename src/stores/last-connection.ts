@@ -3,11 +3,17 @@ import * as z from 'zod/mini';
 import { persistedAtom } from './persisted.js';
 
 /**
- * Which wallet to restore after a reload: its id, namespace and how it is reached (a browser wallet when
- * absent), never the transient status.
+ * Which wallet to restore after a reload: its id, namespace, how it is reached (a browser wallet when
+ * absent) and its network, never the transient status.
  */
 const schema = z.nullable(
-  z.object({ walletId: z.string(), namespace: z.enum(['eip155', 'solana']), type: z.optional(z.enum(['injected', 'walletconnect', 'auth'])) }),
+  z.object({
+    walletId: z.string(),
+    namespace: z.enum(['eip155', 'solana']),
+    type: z.optional(z.enum(['injected', 'walletconnect', 'auth'])),
+    // The network it was on: Solana wallets have no current network of their own, so the widget keeps it.
+    chainId: z.optional(z.string()),
+  }),
 );
 
 export const $lastConnection = persistedAtom('connection', 1, schema, null);
@@ -16,3 +22,6 @@ export const $lastConnection = persistedAtom('connection', 1, schema, null);
 const $lastSolanaConnection = persistedAtom('connection-solana', 1, schema, null);
 
 export const lastConnection = (namespace: Namespace) => (namespace === 'solana' ? $lastSolanaConnection : $lastConnection);
+
+/** The namespace last made active, so a reload restoring both makes the same one active again. */
+export const $activeNamespace = persistedAtom('active-namespace', 1, z.nullable(z.enum(['eip155', 'solana'])), null);

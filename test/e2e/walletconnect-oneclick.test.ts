@@ -48,7 +48,7 @@ describe('WalletConnect one-click sign-in (siwx-url, EVM-only pairing)', () => {
   const backendSession = (page: Page) => page.evaluate(async (url) => (await fetch(`${url}/session`, { credentials: 'include' })).json(), e2e.stack.authUrl);
 
   it('one approval in the wallet: wallet-connect and wallet-session authenticated, GET session names the address, no SIWXSignMessage; a reload restores it signed in', async () => {
-    const { page } = await e2e.open();
+    const { page, requests: fetched } = await e2e.open();
     await evmOnlyWithSiwx(page);
     const { wallet, auths, requests } = await startPeer();
     const started = Date.now();
@@ -85,6 +85,8 @@ describe('WalletConnect one-click sign-in (siwx-url, EVM-only pairing)', () => {
     assert.equal(await verifyMessage({ address: ACCOUNT_0, message: 'hi', signature }), true);
     assert.deepEqual(requests.map((r) => r.method), ['personal_sign']);
     assert.equal(await signViewsShown(page), 0);
+    // Nothing left this machine (the SDK checks the CACAO's EIP-191 signature itself): relay, chains, backend, page.
+    assert.deepEqual(fetched.filter((url) => !/^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(url) && !url.startsWith('data:')), []);
   });
 
   it('a wallet without one-click auth answers the plain proposal: connected, then SIWXSignMessage and a second prompt', async () => {

@@ -64,8 +64,8 @@ function listen(): () => void {
     if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind });
   });
   const offSession = $siwxSession.listen((session) => emit('wallet-session', session ? { status: 'authenticated', session: { ...session } } : { status: 'unauthenticated' }));
-  // Sign-in (`siwx-url`): its chunk loads once an EVM wallet is connected (or restored), never before.
-  const siwx = () => void ($config.get().siwxUrl && $connections.get().eip155 && loadSiwx().then((m) => m.startSiwx(), () => {}));
+  // Sign-in (`siwx-url`): its chunk loads once a wallet is connected (or restored), never before.
+  const siwx = () => void ($config.get().siwxUrl && Object.keys($connections.get())[0] && loadSiwx().then((m) => m.startSiwx(), () => {}));
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
   return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, ...offSiwx].forEach((off) => off());

@@ -26,7 +26,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'Receive':
       return { view: 'Receive' };
     case 'SIWXSignMessage':
-      return $config.get().siwxUrl && connection.namespace === 'eip155' ? { view } : { view: 'Account' };
+      return $config.get().siwxUrl ? { view } : { view: 'Account' };
     case undefined:
     case 'Account':
     case 'Connect':

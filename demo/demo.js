@@ -104,6 +104,44 @@ const allowUnsupported = byId('allow-unsupported-chain');
 allowUnsupported.checked = el.hasAttribute('allow-unsupported-chain');
 allowUnsupported.addEventListener('change', () => el.toggleAttribute('allow-unsupported-chain', allowUnsupported.checked));
 
+// ---- sign in with the wallet ---------------------------------------------------------------------
+
+const siwx = byId('siwx');
+const siwxRequired = byId('siwx-required');
+let lastSession = '(none yet)';
+
+/** The panel: the last wallet-session event and the backend's own answer to GET session. */
+async function renderSession() {
+  const out = byId('siwx-session');
+  const url = el.getAttribute('siwx-url');
+  if (!url) {
+    out.textContent = 'Sign-in is off.';
+    return;
+  }
+  let answer;
+  try {
+    const response = await fetch(`${url}/session`, { credentials: 'include', cache: 'no-store' });
+    answer = toJson(await response.json(), 2);
+  } catch (error) {
+    answer = `failed (${error.message})`;
+  }
+  // The toggle may have changed while the backend answered.
+  if (el.getAttribute('siwx-url') === url) out.textContent = `wallet-session: ${lastSession}\nGET ${url}/session: ${answer}`;
+}
+
+siwx.checked = el.hasAttribute('siwx-url');
+siwxRequired.checked = el.hasAttribute('siwx-required');
+siwx.addEventListener('change', () => {
+  if (siwx.checked) el.setAttribute('siwx-url', siwx.dataset.siwxUrl);
+  else el.removeAttribute('siwx-url');
+  void renderSession();
+});
+siwxRequired.addEventListener('change', () => el.toggleAttribute('siwx-required', siwxRequired.checked));
+el.addEventListener('wallet-session', (event) => {
+  lastSession = event.detail.status;
+  void renderSession();
+});
+
 // ---- the integration snippet ---------------------------------------------------------------------
 
 /** The attributes this page's element has, as a site owner would copy them. */

@@ -2,12 +2,13 @@
  * `npm run bench [-- --no-build] [-- --runs N] [-- --no-stack]`: the widget's size and speed figures against
  * a bare React + r2wc floor, then (unless --no-stack) account-data figures against the local stack
  * (bench/account.ts), WalletConnect figures with a real wallet peer (bench/walletconnect.ts) and Solana figures
- * with the dev wallet on the local Solana chain (bench/solana.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
+ * with the dev wallet on the local Solana chain (bench/solana.ts) and sign-in figures (bench/siwx.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
  * is missed; non-zero only when something breaks (build, browser, page).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { accountSection, type AccountFigures } from './account.js';
+import { siwxSection, type SiwxFigures } from './siwx.js';
 import { solanaSection, type SolanaFigures } from './solana.js';
 import { walletConnectSection, type WalletConnectFigures } from './walletconnect.js';
 import { buildFloor } from './floor.js';
@@ -183,9 +184,19 @@ async function main() {
     }
   }
 
+  let siwx: SiwxFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      siwx = await siwxSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      siwx = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(siwx && { siwx }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

@@ -2,7 +2,9 @@ import { expect } from '@esm-bundle/chai';
 import { base58Encode } from '../../../src/core/base58.js';
 import { parseSiwxMessage } from '../../../src/core/siwx-message.js';
 import { connect } from '../../../src/stores/actions/index.js';
+import { open } from '../../../src/stores/actions/open.js';
 import { switchNetwork } from '../../../src/stores/actions/switch-network.js';
+import { $config } from '../../../src/stores/config.js';
 import { signIn, signInFromModal, watchSiwx } from '../../../src/stores/actions/siwx.js';
 import { $connected, $connections } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
@@ -132,6 +134,15 @@ describe('actions/siwx (Solana sign-in, the active connection, init failure at S
     await until(() => $connections.get().eip155 === undefined);
     expect(backend.signedOut).to.equal(0);
     expect($siwxSession.get()?.chainId).to.equal(MAINNET);
+  });
+
+  it("open({ view: 'SIWXSignMessage' }) with a Solana connection opens the sign-in view (Account without siwx-url)", async () => {
+    await connect(solId);
+    open({ view: 'SIWXSignMessage' });
+    expect($route.get().view).to.equal('SIWXSignMessage');
+    $config.set({ ...$config.get(), siwxUrl: undefined });
+    open({ view: 'SIWXSignMessage' });
+    expect($route.get().view).to.equal('Account');
   });
 
   it('Sign with the backend gone since the view opened: the init-failure toast, SIWX_INIT_FAILED, disconnected, back on Connect', async () => {

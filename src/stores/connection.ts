@@ -4,6 +4,7 @@ import { WidgetError } from '../core/errors.js';
 import type { ConnectorSummary } from '../core/events.js';
 import { t } from '../core/messages.js';
 import { $config } from './config.js';
+import { $activeNamespace } from './last-connection.js';
 
 /** SPEC.md §4: disconnected, connecting, connected, reconnecting: one union, each with what it knows. */
 export type Connection =
@@ -28,7 +29,10 @@ export const $connections = atom<Partial<Record<Namespace, Connected>>>({});
 /** Records `record` for its namespace; it becomes the active one when `activate`, or when its namespace is. */
 export function putConnection(record: Connected, activate?: boolean): void {
   const active = $connected.get();
-  if (activate || !active || active.namespace === record.namespace) $connection.set(record);
+  if (activate || !active || active.namespace === record.namespace) {
+    $connection.set(record);
+    $activeNamespace.set(record.namespace);
+  }
   $connections.set({ ...$connections.get(), [record.namespace]: record });
 }
 

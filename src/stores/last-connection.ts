@@ -16,3 +16,6 @@ export const $lastConnection = persistedAtom('connection', 1, schema, null);
 const $lastSolanaConnection = persistedAtom('connection-solana', 1, schema, null);
 
 export const lastConnection = (namespace: Namespace) => (namespace === 'solana' ? $lastSolanaConnection : $lastConnection);
+
+/** The namespace last made active, so a reload restoring both makes the same one active again. */
+export const $activeNamespace = persistedAtom('active-namespace', 1, z.nullable(z.enum(['eip155', 'solana'])), null);

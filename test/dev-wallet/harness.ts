@@ -19,16 +19,14 @@ export async function startAnvil(chainId: number): Promise<Anvil> {
   return Object.assign(anvil, { url: anvil.rpcUrl });
 }
 
-export async function bundleDevWallet(): Promise<string> {
-  const out = await esbuild.build({
-    entryPoints: [`${root}demo/dev-wallet/index.ts`],
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-  });
+/** One browser ES module bundled by esbuild from a file or from source text (`stdin`), kept in memory. */
+export async function browserBundle(from: Pick<esbuild.BuildOptions, 'entryPoints' | 'stdin'>): Promise<string> {
+  const out = await esbuild.build({ ...from, bundle: true, format: 'esm', target: 'es2022', platform: 'browser', write: false });
   return out.outputFiles[0]!.text;
+}
+
+export function bundleDevWallet(): Promise<string> {
+  return browserBundle({ entryPoints: [`${root}demo/dev-wallet/index.ts`] });
 }
 
 export interface PageConfig {

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { browserBundle } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -44,16 +44,8 @@ window.__start = (feature, method, input) => {
 document.documentElement.dataset.ready = 'true';
 `;
 
-export async function bundleSolanaPage(): Promise<string> {
-  const out = await esbuild.build({
-    stdin: { contents: entry, resolveDir: root, sourcefile: 'solana-page.ts', loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-  });
-  return out.outputFiles[0]!.text;
+export function bundleSolanaPage(): Promise<string> {
+  return browserBundle({ stdin: { contents: entry, resolveDir: root, sourcefile: 'solana-page.ts', loader: 'ts' } });
 }
 
 export function serveSolanaPage(bundle: string, config: Record<string, unknown>, rpcOrigins: string[]): Promise<{ url: string; server: Server }> {

@@ -1,8 +1,8 @@
 import type { Namespace } from '../../core/caip.js';
 import { RECONNECT_DISCOVERY_MS } from '../../core/constants.js';
 import type { Connector } from '../../connectors/types.js';
-import { $connected, $connection, $connections } from '../connection.js';
-import { lastConnection } from '../last-connection.js';
+import { $connected, $connection, $connections, putConnection, setWalletStatus } from '../connection.js';
+import { $activeNamespace, lastConnection } from '../last-connection.js';
 import { $wallets, loadSolanaWallets } from '../wallets.js';
 import { establishConnection } from './establish-connection.js';
 
@@ -12,8 +12,15 @@ import { establishConnection } from './establish-connection.js';
  * connection is remembered). Status goes reconnecting → connected, or back to disconnected.
  */
 export async function restore(namespaces: readonly Namespace[]): Promise<void> {
+  const preferred = $activeNamespace.get();
   let left = namespaces.length;
   await Promise.all(namespaces.map((ns) => restoreOne(ns).finally(() => --left || ($connection.get().status === 'reconnecting' && $connection.set({ status: 'disconnected' })))));
+  // Each restored namespace became active as it came back: the one active before the reload is active again.
+  const record = preferred ? $connections.get()[preferred] : undefined;
+  if (record && $connected.get()?.namespace !== preferred) {
+    setWalletStatus(record.walletId, 'active');
+    putConnection(record, true);
+  }
 }
 
 async function restoreOne(namespace: Namespace): Promise<void> {

@@ -145,6 +145,27 @@ describe('connections per namespace (EVM + Solana Wallet Standard)', () => {
     expect($modal.get().open).to.equal(false);
   });
 
+  /** A reload as the stores see it: nothing in memory, what was persisted kept. */
+  const reloadStores = () => {
+    $connection.set({ status: 'disconnected' });
+    $connections.set({});
+    $walletStatuses.set({});
+  };
+
+  for (const [first, second] of [['eip155', 'solana'], ['solana', 'eip155']] as const) {
+    it(`after a reload, ${second} (the namespace active before it) is active again, ${first} connected beside it`, async () => {
+      sol.granted = true;
+      await connect(first === 'eip155' ? evm.id : solId);
+      await connect(second === 'eip155' ? evm.id : solId);
+      expect($connected.get()?.namespace).to.equal(second);
+      reloadStores();
+      await reconnect();
+      expect(Object.keys($connections.get()).sort()).to.deep.equal(['eip155', 'solana']);
+      expect($connected.get()?.namespace).to.equal(second);
+      expect($widgetState.get().namespace).to.equal(second);
+    });
+  }
+
   it('forgets a Solana wallet that no longer grants the page (silent connect gives no account)', async () => {
     lastConnection('solana').set({ walletId: solId, namespace: 'solana', type: 'injected' });
     await reconnect();

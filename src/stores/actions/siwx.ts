@@ -9,8 +9,8 @@ import { type SiwxApi, createSiwxApi } from '../../services/siwx-api.js';
 import { $config } from '../config.js';
 import { $connected, $connections, type Connected } from '../connection.js';
 import { reportError } from '../errors.js';
-import { setModalOpen } from '../modal.js';
-import { resetRoute } from '../route.js';
+import { $modal, setModalOpen } from '../modal.js';
+import { $route, resetRoute } from '../route.js';
 import { $siwxSession } from '../siwx-session.js';
 import { showToast } from '../toasts.js';
 import { findWallet } from '../wallets.js';
@@ -159,13 +159,24 @@ export function watchSiwx(onSessionless: () => void = () => {}): () => void {
   };
 }
 
+const sameAccount = (a: Connected | undefined, b: Connected | undefined): boolean => a === b || (!!a && !!b && a.namespace === b.namespace && !connectionChange(a, b));
+
 /**
  * The session's own namespace decides whether it ends (the sign-out rules apply to that namespace's connection
  * only); the active connection moving to another account, chain or namespace checks the backend for its session.
  */
 function watchConnection(onSessionless: () => void): () => void {
   let previous = { connections: $connections.get(), active: $connected.get() };
-  const check = () => void checkSession().then((ok) => { if (!ok && $connected.get()) onSessionless(); });
+  const check = () => {
+    const checked = $connected.get();
+    void checkSession().then((ok) => {
+      // The active connection moved meanwhile (a reload restoring both namespaces): its own check answers.
+      if (!sameAccount($connected.get(), checked)) return;
+      if (!ok && checked) onSessionless();
+      // SIWXSignMessage, asked for a connection active before this one, is not for one that has its session.
+      else if (ok && $modal.get().open && $route.get().view === 'SIWXSignMessage') setModalOpen(false);
+    });
+  };
   if (previous.active) check();
   return $connections.listen((connections) => {
     const was = previous;

@@ -5,7 +5,7 @@ import { connect } from '../../../src/stores/actions/index.js';
 import { open } from '../../../src/stores/actions/open.js';
 import { switchNetwork } from '../../../src/stores/actions/switch-network.js';
 import { $config } from '../../../src/stores/config.js';
-import { signIn, signInFromModal, watchSiwx } from '../../../src/stores/actions/siwx.js';
+import { openSignIn, signIn, signInFromModal, watchSiwx } from '../../../src/stores/actions/siwx.js';
 import { $connected, $connections } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
 import { $modal } from '../../../src/stores/modal.js';
@@ -134,6 +134,20 @@ describe('actions/siwx (Solana sign-in, the active connection, init failure at S
     await until(() => $connections.get().eip155 === undefined);
     expect(backend.signedOut).to.equal(0);
     expect($siwxSession.get()?.chainId).to.equal(MAINNET);
+  });
+
+  it('SIWXSignMessage asked for one connection closes when the connection made active instead has its session (a reload restoring both)', async () => {
+    await connect(solId);
+    await connect(evm.id);
+    backend.session = { address: SOL_ALICE, chainId: MAINNET, expires: '2099-01-01T00:00:00.000Z' };
+    let asked = 0;
+    stops.push(watchSiwx(() => (asked++, openSignIn())));
+    await until(() => asked === 1 && $modal.get().open, 'the EVM account asked to sign');
+    expect($route.get().view).to.equal('SIWXSignMessage');
+    await switchNetwork(MAINNET);
+    await until(() => $siwxSession.get()?.chainId === MAINNET, 'the Solana session');
+    await until(() => !$modal.get().open, 'SIWXSignMessage closed');
+    expect(asked).to.equal(1);
   });
 
   it("open({ view: 'SIWXSignMessage' }) with a Solana connection opens the sign-in view (Account without siwx-url)", async () => {

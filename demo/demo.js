@@ -129,14 +129,26 @@ async function renderSession() {
   if (el.getAttribute('siwx-url') === url) out.textContent = `wallet-session: ${lastSession}\nGET ${url}/session: ${answer}`;
 }
 
-siwx.checked = el.hasAttribute('siwx-url');
-siwxRequired.checked = el.hasAttribute('siwx-required');
-siwx.addEventListener('change', () => {
+// The two boxes are remembered for this browser, and applied before the widget loads (as markup would be), so a
+// reload with a wallet still connected shows the widget finding its session again.
+const SIWX_KEY = 'wallet-connect-modal-demo:siwx';
+function applySiwx() {
   if (siwx.checked) el.setAttribute('siwx-url', siwx.dataset.siwxUrl);
   else el.removeAttribute('siwx-url');
+  el.toggleAttribute('siwx-required', siwxRequired.checked);
+  localStorage.setItem(SIWX_KEY, JSON.stringify({ on: siwx.checked, required: siwxRequired.checked }));
   void renderSession();
-});
-siwxRequired.addEventListener('change', () => el.toggleAttribute('siwx-required', siwxRequired.checked));
+}
+try {
+  const saved = JSON.parse(localStorage.getItem(SIWX_KEY) ?? 'null');
+  siwx.checked = saved?.on === true || el.hasAttribute('siwx-url');
+  siwxRequired.checked = saved?.required === true || el.hasAttribute('siwx-required');
+} catch {
+  // a stored value that is not JSON: the boxes start off
+}
+if (siwx.checked || siwxRequired.checked) applySiwx();
+siwx.addEventListener('change', applySiwx);
+siwxRequired.addEventListener('change', applySiwx);
 el.addEventListener('wallet-session', (event) => {
   lastSession = event.detail.status;
   void renderSession();

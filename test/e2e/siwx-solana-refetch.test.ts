@@ -51,6 +51,32 @@ describe('sign in with the wallet: Solana, init failure at Sign, server-side rev
     assert.equal(await page.locator('dev-wallet-prompt [data-kind="sign"]').count(), 0, 'no new signature asked');
   });
 
+  it('EVM and Solana connected, signed in with Solana (active): a reload with the demo\'s box ticked restores both and the session, no SIWXSignMessage left open', async () => {
+    const { page } = await e2e.open();
+    await connectDevWallet(page);
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ namespace: 'solana' }));
+    await inModal(page, '[data-wallet-id="solana:Dev Wallet"]').click();
+    await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
+    await waitForEvent(page, 'wallet-connect', 2);
+    assert.equal((await widgetState(page)).namespace, 'solana');
+    await page.locator('#siwx').check();
+    await signView(page).locator('[data-action="sign"]').click();
+    await signPrompt(page, 'approve').click();
+    assert.equal(((await waitForEvent(page, 'wallet-session')) as { session: { address: string } }).session.address, SOL_ADDRESS);
+    await closed(page);
+
+    await page.reload();
+    await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined && 'devWallet' in window);
+    assert.equal(await page.locator('#siwx').isChecked(), true, 'the box is remembered');
+    const again = (await waitForEvent(page, 'wallet-session')) as { status: string; session: { address: string } };
+    assert.deepEqual([again.status, again.session.address], ['authenticated', SOL_ADDRESS]);
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state.connections.length === 2);
+    await closed(page);
+    const state = await widgetState(page);
+    assert.deepEqual([state.namespace, state.session?.address], ['solana', SOL_ADDRESS]);
+    assert.equal(await page.locator('dev-wallet-prompt [data-kind="sign"]').count(), 0, 'no new signature asked');
+  });
+
   it('Solana: the wallet refuses to sign: the toast "Error signing message", still on SIWXSignMessage, no session', async () => {
     const { page } = await e2e.open();
     await useSiwx(page);

@@ -28,7 +28,8 @@ const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
 const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
 const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScreen.js'));
 const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
-const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
+/** Preloaded with the sign-in chunk (elements/reactions.ts), so it shows at once after a connection. */
+export const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {

@@ -1,15 +1,18 @@
 /**
  * `npm run bench [-- --no-build] [-- --runs N] [-- --no-stack]`: the widget's size and speed figures against
  * a bare React + r2wc floor, then (unless --no-stack) account-data figures against the local stack
- * (bench/account.ts), WalletConnect figures with a real wallet peer (bench/walletconnect.ts) and Solana figures
- * with the dev wallet on the local Solana chain (bench/solana.ts) and sign-in figures (bench/siwx.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
+ * (bench/account.ts), WalletConnect figures with a real wallet peer (bench/walletconnect.ts), Solana figures
+ * with the dev wallet on the local Solana chain (bench/solana.ts), the swap API's latency (bench/swap.ts), Names
+ * figures (bench/names.ts) and sign-in figures (bench/siwx.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
  * is missed; non-zero only when something breaks (build, browser, page).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { accountSection, type AccountFigures } from './account.js';
+import { namesSection, type NamesFigures } from './names.js';
 import { siwxSection, type SiwxFigures } from './siwx.js';
 import { solanaSection, type SolanaFigures } from './solana.js';
+import { swapSection, type SwapFigures } from './swap.js';
 import { walletConnectSection, type WalletConnectFigures } from './walletconnect.js';
 import { buildFloor } from './floor.js';
 import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
@@ -184,6 +187,26 @@ async function main() {
     }
   }
 
+  let swap: SwapFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      swap = await swapSection();
+    } catch (error) {
+      accountFailure = error;
+      swap = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  let names: NamesFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      names = await namesSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      names = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   let siwx: SiwxFigures | { error: string } | undefined;
   if (stack && !accountFailure) {
     try {
@@ -196,7 +219,7 @@ async function main() {
 
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(siwx && { siwx }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(siwx && { siwx }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

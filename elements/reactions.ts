@@ -8,6 +8,7 @@ import { $modal } from '../src/stores/modal.js';
 import { $route } from '../src/stores/route.js';
 import { $siwxSession } from '../src/stores/siwx-session.js';
 import { $lastTransaction } from '../src/stores/transactions.js';
+import { $registeredName } from '../src/stores/registered-name.js';
 import { SiwxSignMessageScreen } from '../src/views/screens/App.js';
 
 /**
@@ -64,13 +65,14 @@ function listen(): () => void {
   const offTransaction = $lastTransaction.listen((notice) => {
     if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind });
   });
+  const offName = $registeredName.listen((detail) => detail && emit('wallet-name', detail));
   const offSession = $siwxSession.listen((session) => emit('wallet-session', session ? { status: 'authenticated', session: { ...session } } : { status: 'unauthenticated' }));
   // Sign-in (`siwx-url`): its chunk loads once a wallet is connected (or restored), never before; its view's code
   // with it, so SIWXSignMessage never shows a loading state.
   const siwx = () => void ($config.get().siwxUrl && Object.keys($connections.get())[0] && (SiwxSignMessageScreen.preload().catch(() => {}), loadSiwx().then((m) => m.startSiwx(), () => {})));
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
-  return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, ...offSiwx].forEach((off) => off());
+  return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());
 }
 
 function connectionEvents(was: Connected | undefined, is: Connected | undefined) {

@@ -21,7 +21,7 @@ import { attachHost, loadSiwx } from './reactions.js';
 import { adoptStyles } from './styles.js';
 
 // Every view name the `open()` type accepts (README lists them); views that need a choice made in the modal open the view that fits.
-const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'SwitchActiveChain', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive', 'WhatIsAWallet', 'GetAWallet', 'SIWXSignMessage'] as const satisfies readonly ViewName[];
+const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'SwitchActiveChain', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive', 'WhatIsAWallet', 'GetAWallet', 'SIWXSignMessage', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress', 'RegisterAccountName'] as const satisfies readonly ViewName[];
 const _everyView: Exclude<ViewName, (typeof VIEWS)[number]> extends never ? true : false = true;
 const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
 const namespaceArg = z.optional(z.enum(['eip155', 'solana']));
@@ -52,7 +52,7 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr privacy-url - privacy policy: the same form; a link beside it
  * @attr rpc-urls - JSON object CAIP-2 → RPC URL (also the `rpcUrls` property, which takes an object)
  * @attr network-meta - JSON object CAIP-2 → { name?, icon?, explorer?, nativeCurrency? } (also the `networkMeta` property)
- * @attr features - comma list: send, history (email, socials, swaps, onramp, names: accepted, not used yet)
+ * @attr features - comma list: send, history, names (email, socials, swaps, onramp: accepted, not used yet)
  * @attr theme - light, dark or system
  * @attr allow-unsupported-chain - boolean
  * @attr lang - locale (BCP 47)
@@ -64,6 +64,7 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @event wallet-account-change - `{ address, caipAddress, namespace }`
  * @event wallet-network-change - `{ chainId, namespace, supported }`
  * @event wallet-session - `{ status: 'authenticated', session: { address, chainId, expires } }` or `{ status: 'unauthenticated' }`
+ * @event wallet-name - `{ name, address, caipAddress }`: the connected account registered a name (Get a name)
  * @event wallet-error - `{ code, message }`
  *
  * @csspart dialog, panel, header, title, close-button, back-button, body, wallet-list, wallet-button,

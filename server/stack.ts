@@ -1,5 +1,6 @@
 import { startAnvil, type Anvil } from './anvil.js';
 import { seedLocalChain } from './chain/seed.js';
+import { seedAccounts } from './chain/clients.js';
 import type { SeededChain } from './chain/types.js';
 import { PROJECT_ROOT } from './paths.js';
 import { startWalletApi, type WalletApiServer } from './api/serve.js';
@@ -10,6 +11,7 @@ import { SOL_PRICE_USD } from './solana/seed-design.js';
 import { startSolanaChain, type SolanaChain } from './solana/serve.js';
 import type { SeededSolana } from './solana/types.js';
 import { createSignInBackend, type SignInBackend } from './auth/backend.js';
+import { startOnRampSandbox, type OnRampSandbox } from './onramp-sandbox/serve.js';
 import { startWeb, type WebServer } from './web.js';
 
 export interface StackOptions {
@@ -36,6 +38,8 @@ export interface StackOptions {
   authDbPath?: string;
   /** The sign-in backend's Auth.js secret; default: made once and kept in its store. */
   authSecret?: string;
+  /** The on-ramp sandbox provider's port (its own origin); 0 (default) picks a free one. */
+  onrampPort?: number;
 }
 
 export interface StackSolana {
@@ -72,6 +76,8 @@ export interface Stack {
   authUrl: string;
   /** The sign-in backend itself (its store: tests revoke sessions server-side through it). */
   auth: SignInBackend;
+  /** The on-ramp sandbox provider (server/onramp-sandbox/): its payment pages, on an origin of its own. */
+  onrampUrl: string;
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -122,6 +128,7 @@ export async function startStack({
   solanaPort = 0,
   authDbPath = ':memory:',
   authSecret,
+  onrampPort = 0,
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
@@ -140,7 +147,7 @@ export async function startStack({
   const directory: DirectoryServer = startedDirectory.value;
   const solana: SolanaChain = startedSolana.value;
   // Stopped with the chains when a later step fails.
-  const early = [relay, directory, solana, ...anvils];
+  const early: Stoppable[] = [relay, directory, solana, ...anvils];
 
   let seeded: SeededChain[] = [];
   let seededSolana: SeededSolana | undefined;
@@ -159,6 +166,22 @@ export async function startStack({
   }
 
   const chains = anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }));
+  // The on-ramp sandbox prices through the wallet data API (started next), and the API forwards to it.
+  let apiUrl = '';
+  let onramp: OnRampSandbox;
+  try {
+    onramp = await startOnRampSandbox({
+      host,
+      port: onrampPort,
+      evm: anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl, seeded: seeded.find((s) => s.chainId === chainId) })),
+      solana: { chainId: solana.chainId, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, seeded: seededSolana },
+      priceApiUrl: () => apiUrl,
+    });
+  } catch (err) {
+    await stopAll(early).catch(() => undefined);
+    throw err;
+  }
+  early.push(onramp);
   // The wallet data API indexes and prices the chains; its URL goes into the demo page and its CSP.
   let api: WalletApiServer;
   try {
@@ -169,7 +192,11 @@ export async function startStack({
       chains: anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl, seeded: seeded.find((s) => s.chainId === chainId) })),
       solanaChains: [{ chainId: solana.chainId, rpcUrl: solana.rpcUrl, seeded: seededSolana }],
       priceTable: { [`native:${solana.chainId}`]: SOL_PRICE_USD },
+      onrampUrl: onramp.url,
+      // Names are registered in the zone the seed gave the deployer (server/chain/ens.ts, `reown.id`).
+      names: { registrar: seedAccounts().deployer },
     });
+    apiUrl = api.url;
   } catch (err) {
     await stopAll(early).catch(() => undefined);
     throw err;
@@ -188,7 +215,7 @@ export async function startStack({
       ...(authSecret ? { secret: authSecret } : {}),
     });
   } catch (err) {
-    await stopAll([api, relay, directory])
+    await stopAll([api, relay, directory, onramp])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -208,7 +235,7 @@ export async function startStack({
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.
-    await stopAll([api, relay, directory, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -228,7 +255,8 @@ export async function startStack({
     solana: { chainId: solana.chainId, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, seeded: seededSolana },
     authUrl: `${web.url}api/auth`,
     auth,
+    onrampUrl: onramp.url,
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api, relay, directory]).finally(() => stopAll([authStop, solana, ...anvils]))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp]).finally(() => stopAll([authStop, solana, ...anvils]))),
   };
 }

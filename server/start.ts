@@ -8,6 +8,7 @@
  * WALLET_API_DB (the API's SQLite file, default .cache/wallet-api.sqlite), AUTH_DB (the sign-in backend's SQLite
  * file: nonces, sessions and its secret; default .cache/auth.sqlite), AUTH_SECRET (its Auth.js secret; default
  * one made once and kept in AUTH_DB),
+ * ONRAMP_PORT (8550, the on-ramp sandbox provider's payment pages),
  * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
  */
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ const PORT_SETTINGS = [
   { env: 'RELAY_PORT', fallback: DEFAULT_RELAY_PORT },
   { env: 'DIRECTORY_PORT', fallback: 8549 },
   { env: 'SOLANA_PORT', fallback: 8899 },
+  { env: 'ONRAMP_PORT', fallback: 8550 },
 ] as const;
 
 function readPort(env: string, fallback: number): number {
@@ -81,6 +83,7 @@ function printBanner(stack: Stack): void {
     `  WC relay       ${stack.relayUrl}`,
     `  Directory      ${stack.directoryUrl}`,
     `  Sign-in API    ${stack.authUrl} (Auth.js; sessions in ${authDbPath()})`,
+    `  On-ramp        ${stack.onrampUrl} (sandbox provider; test cards 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined)`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
     `  Solana         ${stack.solana.rpcUrl} (WebSocket ${stack.solana.wsUrl}), chain id ${stack.solana.chainId}`,
     ...stack.seeded.map(
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort] = ports as [number, number, number, number, number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort] = ports as [number, number, number, number, number, number, number, number];
   const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
@@ -155,7 +158,7 @@ async function main(): Promise<void> {
     // The API's index survives a restart in this file (WALLET_API_DB); a fresh chain resets it.
     const apiDbPath = process.env.WALLET_API_DB ?? join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
     const authSecret = process.env.AUTH_SECRET || undefined;
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, chainIds: [...CHAIN_IDS] });
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, chainIds: [...CHAIN_IDS] });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

@@ -5,10 +5,13 @@ import { PROJECT_ROOT } from '../paths.js';
 import { ChainRegistry, type ApiChainOptions } from './chains.js';
 import { ApiError } from './errors.js';
 import { IdentityResolver } from './identity.js';
+import { NameService, type NamesOptions } from './names.js';
 import { Indexer, type IndexerOptions } from './indexer.js';
 import { NftMetadataReader } from './nft-metadata.js';
 import { PriceOracle, type PriceTable } from './prices.js';
+import { addOnRampRoutes } from './onramp.js';
 import { addRoutes } from './routes.js';
+import { addConvertRoutes } from './convert/routes.js';
 import { addRpcProxy } from './rpc-proxy.js';
 import { IndexStore } from './store.js';
 import { TokenCatalog } from './token-metadata.js';
@@ -31,6 +34,10 @@ export interface WalletApiOptions {
    */
   priceTable?: PriceTable;
   indexer?: IndexerOptions;
+  /** The on-ramp provider's partner API (the sandbox, server/onramp-sandbox/); without it nothing is sold. */
+  onrampUrl?: string;
+  /** Name registration in the zone on the ENS chain (names.ts); without it, POST /v1/profile/account is a 404. */
+  names?: NamesOptions;
 }
 
 export interface WalletApi {
@@ -47,7 +54,7 @@ export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite')
  * The wallet data API (the hosted Blockchain API's wire format, hosted-api.md §1) over the local chains:
  * opens the index, starts the indexer, and returns the hono app. Async because SQLite (sql.js) loads wasm.
  */
-export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions }: WalletApiOptions): Promise<WalletApi> {
+export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl, names: namesOptions }: WalletApiOptions): Promise<WalletApi> {
   const chains = new ChainRegistry(chainOptions);
   const solanaChains = new SolanaChains(solanaOptions);
   const store = await IndexStore.open(dbPath);
@@ -57,6 +64,8 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   const solana = new SolanaApi(solanaChains, store, new SolanaPrices(split(true), chains, prices));
   const solanaIndexer = new SolanaIndexer(store, solanaChains, indexerOptions?.pollIntervalMs);
   const identity = new IdentityResolver(chains);
+  const names = namesOptions ? new NameService(chains, namesOptions, (address) => identity.forget(address)) : undefined;
+  if (names) identity.zoneName = (address) => names.nameOf(address);
   const nfts = new NftMetadataReader(chains);
   const indexer = new Indexer(store, chains, tokens, indexerOptions);
 
@@ -69,8 +78,10 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
     c.res.headers.set('Cache-Control', 'no-store');
   });
   const acceptedProjects = projectIds ? new Set(projectIds) : undefined;
-  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana });
+  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana, names });
+  addConvertRoutes(app, { chains, tokens, projectIds: acceptedProjects });
   addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
+  addOnRampRoutes(app, { providerUrl: onrampUrl, projectIds: acceptedProjects });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);

@@ -18,6 +18,8 @@ export const IDENTITY_CACHE_MS = 5 * 60_000;
  */
 export class IdentityResolver {
   private readonly cache = new Map<string, { at: number; identity: Promise<Identity> }>();
+  /** The registration zone's reverse index (names.ts): the name when the address has no primary ENS name. */
+  zoneName: ((address: Address) => Promise<string | undefined>) | undefined;
 
   constructor(
     private readonly chains: ChainRegistry,
@@ -32,6 +34,11 @@ export class IdentityResolver {
     this.cache.set(key, { at: Date.now(), identity });
     identity.catch(() => this.cache.delete(key)); // the chain was unreachable: try again next time
     return identity;
+  }
+
+  /** Drops the cached identity of `address` (it just got a name). */
+  forget(address: Address): void {
+    this.cache.delete(address.toLowerCase());
   }
 
   /**
@@ -60,7 +67,7 @@ export class IdentityResolver {
     const ens = chain?.seeded?.ens;
     if (!chain || !ens) return { name: null, avatar: null };
     const universalResolverAddress = ens.universalResolver;
-    const name = await chain.client.getEnsName({ address, universalResolverAddress });
+    const name = (await chain.client.getEnsName({ address, universalResolverAddress })) ?? (await this.zoneName?.(address));
     if (!name) return { name: null, avatar: null };
     const avatar = await chain.client
       .getEnsText({ name: normalize(name), key: 'avatar', universalResolverAddress })

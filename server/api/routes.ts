@@ -7,6 +7,8 @@ import { getBalances, NATIVE_CURRENCY } from './balances.js';
 import { getHistory } from './history.js';
 import { NATIVE_ICON_URL } from './icons.js';
 import type { IdentityResolver } from './identity.js';
+import type { NameService } from './names.js';
+import { addProfileRoutes } from './profile-routes.js';
 import type { NftMetadataReader } from './nft-metadata.js';
 import { addressParamSchema, balanceQuerySchema, commonQuerySchema, historyQuerySchema, identityQuerySchema, parseInputs, priceBodySchema } from './params.js';
 import { NATIVE, type PriceOracle } from './prices.js';
@@ -25,9 +27,11 @@ export interface RouteDeps {
   projectIds: ReadonlySet<string> | undefined;
   /** The solana: chains (balance, history and prices hand over to it). */
   solana?: SolanaApi;
+  /** The registration zone (names.ts); without it the profile endpoints answer names as unregistered. */
+  names?: NameService;
 }
 
-function checkProject(projectId: string, projectIds: ReadonlySet<string> | undefined): void {
+export function checkProject(projectId: string, projectIds: ReadonlySet<string> | undefined): void {
   if (projectIds && !projectIds.has(projectId)) throw new ApiError(403, [{ name: 'projectId', description: 'Unknown project id' }]);
 }
 
@@ -70,19 +74,7 @@ export function addRoutes(app: Hono, deps: RouteDeps): void {
     return c.json(await upstream('identity', identity.resolve(address)));
   });
 
-  // hosted-api.md §1.1 row 12, answered from ENS on the local chain: coin type 60 is the EVM address.
-  app.get('/v1/profile/account/:name', async (c) => {
-    const name = c.req.param('name');
-    if (!/^[^\s/]{1,255}$/.test(name)) throw new ApiError(400, [{ name: 'name', description: 'not a name' }]);
-    const found = await upstream('profile', identity.resolveName(name));
-    if (!found) throw new ApiError(404, [{ name: 'name', description: `${name} is not registered` }]);
-    return c.json({
-      name: found.name,
-      registered_at: new Date(0).toISOString(),
-      addresses: { '60': { address: found.address, created: new Date(0).toISOString() } },
-      attributes: found.avatar ? [{ avatar: found.avatar }] : [],
-    });
-  });
+  addProfileRoutes(app, { identity, names: deps.names });
 
   app.get('/v1/account/:address/balance', async (c) => {
     const solanaChain = solana?.chain(c.req.query('chainId'));

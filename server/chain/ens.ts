@@ -10,6 +10,19 @@ import type { Role } from './design.js';
 import { avatar } from './icons.js';
 import type { SeededChain } from './types.js';
 
+/**
+ * The registration zone: the parent of the names visitors register through `POST /v1/profile/account`
+ * (server/api/names.ts). The reference's zone (hosted-api.md §1.3), created on the local ENS and owned by the
+ * deployer, so the widget's messages (`"<label>.reown.id"`) are the hosted service's verbatim.
+ */
+export const DEFAULT_NAME_ZONE = 'reown.id';
+/**
+ * Under the zone, `<hex address>.<this>.<zone>` holds the zone's reverse record (a `name` record) of each
+ * address that registered: the service cannot set an account's own `addr.reverse` record (only the account
+ * can), so it keeps its reverse index on chain here. Not a registrable label (the rule is `[a-z0-9-]{4,}`).
+ */
+export const ZONE_REVERSE_LABEL = '_addr';
+
 export const ENS_NAMES: { label: string; role: Role; avatar: string }[] = [
   { label: 'dev', role: 'dev', avatar: avatar('dev', '#ff6b6b', '#845ef7') },
   { label: 'alice', role: 'alice', avatar: avatar('alice', '#20c997', '#228be6') },
@@ -20,13 +33,14 @@ const registryAbi = parseAbi([
   'function setSubnodeRecord(bytes32 node, bytes32 label, address owner, address resolver, uint64 ttl)',
   'function setOwner(bytes32 node, address owner)',
 ]);
+const registryReadAbi = parseAbi(['function owner(bytes32 node) view returns (address)']);
 const resolverAbi = parseAbi([
   'function setAddr(bytes32 node, address a)',
   'function setText(bytes32 node, string key, string value)',
 ]);
 const reverseRegistrarAbi = parseAbi(['function setName(string name) returns (bytes32)']);
 
-export async function deployEns(ctx: SeedContext, contracts: CompiledContracts): Promise<SeededChain['ens']> {
+export async function deployEns(ctx: SeedContext, contracts: CompiledContracts, zone = DEFAULT_NAME_ZONE): Promise<SeededChain['ens']> {
   const deployer = ctx.addresses.deployer;
   const wallet = ctx.wallets.deployer;
   const registry = await ctx.deploy('deployer', npmArtifact('@ensdomains/ens/build/contracts/ENSRegistry.json'));
@@ -87,5 +101,26 @@ export async function deployEns(ctx: SeedContext, contracts: CompiledContracts):
       `setting the primary name of ${entry.role}`,
     );
   }
-  return { registry, universalResolver, publicResolver, names };
+  await createZone(ctx, registry, publicResolver, zone);
+  return { registry, universalResolver, publicResolver, names, zone };
+}
+
+/** Creates `zone` (and any missing parent) for the deployer, with the resolver, and its reverse index node. */
+async function createZone(ctx: SeedContext, registry: Address, publicResolver: Address, zone: string): Promise<void> {
+  const labels = zone.split('.');
+  const onRegistry = { address: registry, abi: registryAbi } as const;
+  const deployer = ctx.addresses.deployer;
+  for (let i = labels.length - 1; i >= 0; i--) {
+    const parent = i === labels.length - 1 ? zeroHash : namehash(labels.slice(i + 1).join('.'));
+    const owned = ctx.publicClient.readContract({ ...onRegistry, abi: registryReadAbi, functionName: 'owner', args: [namehash(labels.slice(i).join('.'))] });
+    if ((await owned) === deployer) continue; // e.g. eth, already created above
+    await ctx.confirm(
+      ctx.wallets.deployer.writeContract({ ...onRegistry, functionName: 'setSubnodeRecord', args: [parent, labelhash(labels[i]!), deployer, publicResolver, 0n] }),
+      `creating ${labels.slice(i).join('.')}`,
+    );
+  }
+  await ctx.confirm(
+    ctx.wallets.deployer.writeContract({ ...onRegistry, functionName: 'setSubnodeRecord', args: [namehash(zone), labelhash(ZONE_REVERSE_LABEL), deployer, publicResolver, 0n] }),
+    `creating ${ZONE_REVERSE_LABEL}.${zone}`,
+  );
 }

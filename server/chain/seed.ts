@@ -13,7 +13,10 @@ import { deploySpamCollection, deployTokens } from './tokens.js';
 import type { SeededChain } from './types.js';
 import { deployUniswap } from './uniswap.js';
 
-export type SeedOptions = CompileOptions;
+export type SeedOptions = CompileOptions & {
+  /** The registration zone created for the deployer on ENS (default DEFAULT_NAME_ZONE, `reown.id`). */
+  nameZone?: string;
+};
 
 /** Determinism rests on the deploying accounts starting at nonce 0: refuse a chain that has been used. */
 async function assertFresh(ctx: SeedContext, chainId: number): Promise<void> {
@@ -46,7 +49,7 @@ export async function seedLocalChain(rpcUrl: string, chainId: number, options: S
   const tokens = await deployTokens(ctx, contracts);
   const spam = await deploySpamCollection(ctx, contracts);
   const uniswapV2 = await deployUniswap(ctx, tokens);
-  const ens = await deployEns(ctx, contracts);
+  const ens = await deployEns(ctx, contracts, options.nameZone);
   await makeHistory(ctx, tokens, spam, now);
 
   // Back to the present: one empty block at the real time marks the end of the seed.

@@ -31,7 +31,10 @@ export interface SeededChain {
   usdToken: Address;
   uniswapV2: { factory: Address; router: Address; weth: Address; pairs: Address[] };
   /** ENS on the local chain: viem's getEnsName/getEnsAvatar work with `universalResolver`. */
-  ens: { registry: Address; universalResolver: Address; publicResolver: Address; names: { name: string; address: Address; avatar?: string }[] };
+  ens: { registry: Address; universalResolver: Address; publicResolver: Address; names: { name: string; address: Address; avatar?: string }[];
+    /** The registration zone the deployer owns (ens.ts DEFAULT_NAME_ZONE unless configured). */
+    zone: string;
+  };
   /** The first block after seeding finished: history the seed made lies before it. */
   seededAtBlock: bigint;
 }

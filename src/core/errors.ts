@@ -35,6 +35,10 @@ export type WidgetErrorCode =
   | 'SIWX_VERIFY_FAILED'
   | 'SIWX_SIGN_FAILED'
   | 'SIWX_INIT_FAILED'
+  /** Get a name: the name was taken meanwhile, the signed message expired, or the service refused it. */
+  | 'NAME_TAKEN'
+  | 'NAME_EXPIRED'
+  | 'NAME_REGISTER_FAILED'
   /** A view failed to render or to load; the modal shows a way back instead. */
   | 'RENDER_FAILED'
   | 'UNKNOWN';

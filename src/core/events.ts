@@ -18,7 +18,12 @@ export type ViewName =
   | 'Receive'
   | 'WhatIsAWallet'
   | 'GetAWallet'
-  | 'SIWXSignMessage';
+  | 'SIWXSignMessage'
+  | 'OnRampProviders'
+  | 'OnRampTokenSelect'
+  | 'OnRampFiatSelect'
+  | 'BuyInProgress'
+  | 'RegisterAccountName';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {
@@ -38,6 +43,8 @@ export interface WalletEventDetails {
   'wallet-session': { status: 'authenticated'; session: SiwxSession } | { status: 'unauthenticated' };
   'wallet-transaction': { status: 'pending' | 'confirmed' | 'failed'; hash: string; chainId: Caip2; kind: string };
   'wallet-error': { code: WidgetErrorCode; message: string };
+  /** The connected account registered a name (Get a name, feature `names`). */
+  'wallet-name': { name: string; address: string; caipAddress: string };
 }
 
 export type WalletEventName = keyof WalletEventDetails;

@@ -32,6 +32,7 @@ const en = {
   'view.WhatIsAWallet': 'What is a wallet?',
   'view.GetAWallet': 'Get a wallet',
   'view.SIWXSignMessage': 'Sign In',
+  'view.RegisterAccountName': 'Choose Name',
 
   'action.close': 'Close',
   'action.back': 'Back',
@@ -68,7 +69,9 @@ export type MessageId =
   | keyof typeof import('./messages-button.js').buttonMessages
   | keyof typeof import('./messages-errors.js').errorMessages
   | keyof typeof import('./messages-siwx.js').siwxMessages
-  | keyof typeof import('./messages-wallet-views.js').walletViewMessages;
+  | keyof typeof import('./messages-names.js').nameMessages
+  | keyof typeof import('./messages-wallet-views.js').walletViewMessages
+  | keyof typeof import('./messages-onramp.js').onRampMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

@@ -15,6 +15,14 @@ export class HttpError extends WidgetError {
 /** The HTTP status of a service failure, or undefined when it was not an HTTP answer (network, body). */
 export const httpStatus = (error: unknown): number | undefined => (error instanceof HttpError ? error.status : undefined);
 
+/** A non-2xx answer as an `HttpError`: 403 app configuration, 429 rate limited, 5xx server error (SPEC.md §8). */
+export function statusError(status: number, details: string): HttpError {
+  if (status === 403) return new HttpError('INVALID_APP_CONFIG', t('error.invalidAppConfig'), status, details);
+  if (status === 429) return new HttpError('RATE_LIMITED', t('error.rateLimited'), status, details);
+  if (status >= 500) return new HttpError('SERVER_ERROR', t('error.serverError'), status, details);
+  return new HttpError('REQUEST_FAILED', t('error.requestFailed'), status, details);
+}
+
 /**
  * One JSON request to a remote service, its body checked with `schema`. Statuses per SPEC.md §8:
  * 403 is an app configuration problem (origin not allowed), 429 rate limiting, 5xx a server error.
@@ -30,11 +38,7 @@ export async function requestJson<T>(url: URL, schema: z.ZodMiniType<T>, init: R
   }
   if (!response.ok) {
     const { status } = response;
-    const details = `${init.method ?? 'GET'} ${url.pathname}: HTTP ${status}`;
-    if (status === 403) throw new HttpError('INVALID_APP_CONFIG', t('error.invalidAppConfig'), status, details);
-    if (status === 429) throw new HttpError('RATE_LIMITED', t('error.rateLimited'), status, details);
-    if (status >= 500) throw new HttpError('SERVER_ERROR', t('error.serverError'), status, details);
-    throw new HttpError('REQUEST_FAILED', t('error.requestFailed'), status, details);
+    throw statusError(status, `${init.method ?? 'GET'} ${url.pathname}: HTTP ${status}`);
   }
   let body: unknown;
   try {

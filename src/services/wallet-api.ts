@@ -54,6 +54,11 @@ export async function getIdentity(config: WalletApiConfig, address: string, send
   return identity;
 }
 
+/** A name just registered for `address`: the identity cache holds it now, rather than "no name" for 5 minutes. */
+export function rememberIdentity(config: WalletApiConfig, address: string, identity: { name: string | null; avatar: string | null }): void {
+  caches.identity.set(`${config.apiUrl}|${addressKey(address)}`, identity);
+}
+
 /**
  * Token balances of `address` on `chainId`: only that chain's rows (another chain's contract address must
  * never be offered for sending here), and 0-decimal tokens are dropped (SPEC.md §5).

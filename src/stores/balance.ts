@@ -25,8 +25,11 @@ function evmConnectorOf(connection: Connected) {
   return connector && isEvmConnector(connector) ? connector : undefined;
 }
 
-/** The balance of a connected account: EVM through viem (the wallet's provider as the last resort), Solana by JSON-RPC. */
-async function read(connection: Connected): Promise<bigint> {
+/**
+ * The balance of a connected account: EVM through viem (the wallet's provider as the last resort), Solana by
+ * JSON-RPC. Exported for watchers that poll (buy in progress) without making the shown balance flicker.
+ */
+export async function readNativeBalanceOf(connection: Connected): Promise<bigint> {
   const { address, chainId } = connection;
   if (connection.namespace === 'solana') {
     const url = await readRpcUrl(chainId);
@@ -60,7 +63,7 @@ async function load(force = false) {
   if (connection.namespace === 'eip155' && !evmConnectorOf(connection)) return publish({ status: 'idle' });
   publish({ status: 'loading', key });
   try {
-    const value = await read(connection);
+    const value = await readNativeBalanceOf(connection);
     if (($nativeBalance.get() as { key?: string }).key === key) publish({ status: 'ready', key, value, at: Date.now() });
   } catch {
     if (($nativeBalance.get() as { key?: string }).key === key) publish({ status: 'error', key, at: Date.now() });

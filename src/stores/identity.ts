@@ -15,15 +15,24 @@ const publish = (identity: Identity) => {
   $knownIdentity.set(identity);
 };
 
+/** The connected account's identity changed here (a name was registered): shown at once, button included. */
+export function setIdentity(address: string, identity: { name: string | null; avatar: string | null }): void {
+  loads++; // a load still under way read the old answer: it must not put it back
+  if ($connected.get()?.address === address) publish({ ...identity, address });
+}
+
+let loads = 0;
+
 async function load() {
   const connection = $connected.get();
   const api = $walletApi.get();
+  const mine = ++loads;
   publish(undefined);
   if (!connection || !api || connection.namespace !== 'eip155') return;
   const address = connection.address;
   try {
     const identity = await getIdentity(api, address, address);
-    if ($connected.get()?.address === address) publish({ ...identity, address });
+    if (mine === loads && $connected.get()?.address === address) publish({ ...identity, address });
   } catch {
     // A missing name is not worth a toast: the address is shown instead.
   }

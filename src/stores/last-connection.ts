@@ -3,11 +3,17 @@ import * as z from 'zod/mini';
 import { persistedAtom } from './persisted.js';
 
 /**
- * Which wallet to restore after a reload: its id, namespace and how it is reached (a browser wallet when
- * absent), never the transient status.
+ * Which wallet to restore after a reload: its id, namespace, how it is reached (a browser wallet when
+ * absent) and its network, never the transient status.
  */
 const schema = z.nullable(
-  z.object({ walletId: z.string(), namespace: z.enum(['eip155', 'solana']), type: z.optional(z.enum(['injected', 'walletconnect', 'auth'])) }),
+  z.object({
+    walletId: z.string(),
+    namespace: z.enum(['eip155', 'solana']),
+    type: z.optional(z.enum(['injected', 'walletconnect', 'auth'])),
+    // The network it was on: Solana wallets have no current network of their own, so the widget keeps it.
+    chainId: z.optional(z.string()),
+  }),
 );
 
 export const $lastConnection = persistedAtom('connection', 1, schema, null);

@@ -26,7 +26,15 @@ export type Route =
   | { view: 'WhatIsAWallet' }
   | { view: 'GetAWallet' }
   /** Sign in with the wallet (`siwx-url`): one signature of the sign-in message. */
-  | { view: 'SIWXSignMessage' };
+  | { view: 'SIWXSignMessage' }
+  /** Buy with card (`features=onramp`): the provider and the buy form; its two pickers; the wait for the funds. */
+  | { view: 'OnRampProviders' }
+  | { view: 'OnRampTokenSelect' }
+  | { view: 'OnRampFiatSelect' }
+  /** `blocked`: the browser refused the window, so the view offers `url` as a link. */
+  | { view: 'BuyInProgress'; url: string; provider: string; blocked: boolean; symbol: string }
+  /** Get a name (feature `names`, EVM): a name in the registration zone, for one signature. */
+  | { view: 'RegisterAccountName' };
 
 /**
  * A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable).

@@ -92,7 +92,7 @@ export async function openDemo(e2e: E2E, context?: BrowserContext, { clock = fal
     const w = window as unknown as { __events: RecordedEvent[]; __csp: string[] };
     w.__events = [];
     w.__csp = [];
-    for (const type of ['wallet-open', 'wallet-close', 'wallet-connect', 'wallet-disconnect', 'wallet-account-change', 'wallet-network-change', 'wallet-session', 'wallet-transaction', 'wallet-error']) {
+    for (const type of ['wallet-open', 'wallet-close', 'wallet-connect', 'wallet-disconnect', 'wallet-account-change', 'wallet-network-change', 'wallet-session', 'wallet-transaction', 'wallet-error', 'wallet-name']) {
       document.addEventListener(type, (event) => w.__events.push({ type, detail: (event as CustomEvent).detail }));
     }
     document.addEventListener('securitypolicyviolation', (event) => w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));

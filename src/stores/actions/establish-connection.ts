@@ -14,7 +14,7 @@ export function establishConnection(connector: Connector, result: ConnectResult)
   setWalletStatus(id, 'active');
   putConnection({ status: 'connected', walletId: id, namespace, address: result.accounts[0]!, chainId: result.chainId, connector: { id, name, type } }, true);
   rememberRecentWallet(id);
-  lastConnection(namespace).set({ walletId: id, namespace, type });
+  lastConnection(namespace).set({ walletId: id, namespace, type, ...(namespace === 'solana' && { chainId: result.chainId }) });
   track(connector);
   return { blocked: enforceSupportedChain() };
 }

@@ -39,6 +39,11 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'SendResult':
     case 'WhatIsAWallet':
     case 'GetAWallet':
+    case 'OnRampProviders':
+    case 'OnRampTokenSelect':
+    case 'OnRampFiatSelect':
+    case 'BuyInProgress':
+    case 'RegisterAccountName':
       return { view: 'Account' };
     default:
       return view satisfies never;

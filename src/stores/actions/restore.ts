@@ -1,8 +1,9 @@
 import type { Namespace } from '../../core/caip.js';
 import { RECONNECT_DISCOVERY_MS } from '../../core/constants.js';
-import type { Connector } from '../../connectors/types.js';
+import { type Connector, isSolanaConnector } from '../../connectors/types.js';
 import { $connected, $connection, $connections, putConnection, setWalletStatus } from '../connection.js';
 import { $activeNamespace, lastConnection } from '../last-connection.js';
+import { keptChain } from './kept-chain.js';
 import { $wallets, loadSolanaWallets } from '../wallets.js';
 import { establishConnection } from './establish-connection.js';
 
@@ -33,7 +34,9 @@ async function restoreOne(namespace: Namespace): Promise<void> {
   }
   if (namespace === 'solana') await loadSolanaWallets();
   const connector = await waitForWallet(last.walletId, RECONNECT_DISCOVERY_MS);
-  const result = connector ? await connector.restore() : undefined;
+  let result = connector ? await connector.restore() : undefined;
+  const chainId = result && isSolanaConnector(connector!) && keptChain(namespace, (id) => connector.serves(id));
+  if (chainId) result = { ...result!, chainId };
   // Given up meanwhile (the status left reconnecting with nothing connected), or connected another way.
   if ($connections.get()[namespace] || (!$connected.get() && $connection.get().status !== 'reconnecting')) return;
   if (!connector || !result) {

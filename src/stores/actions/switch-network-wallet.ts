@@ -6,6 +6,7 @@ import { t } from '../../core/messages.js';
 import { networkInfo } from '../../core/networks.js';
 import { $config } from '../config.js';
 import { $connections, putConnection } from '../connection.js';
+import { lastConnection } from '../last-connection.js';
 import { popRoute, replaceRoute } from '../route.js';
 import { enforceSupportedChain } from './establish-connection.js';
 
@@ -36,6 +37,10 @@ export async function askWalletToSwitch(
   // Wallets announce the change with chainChanged; some resolve first, so record it here as well.
   const now = $connections.get()[connector.namespace];
   if (now && now.chainId !== chainId) putConnection({ ...now, chainId });
+  // A Solana wallet comes back on its first network after a reload unless the widget keeps the one chosen.
+  const $last = lastConnection(connector.namespace);
+  const last = $last.get();
+  if (last?.walletId === connector.id) $last.set({ ...last, chainId });
   if (inView === 'SwitchNetwork') {
     // SPEC: back to Account (or to wherever the visitor came from).
     if (!popRoute()) replaceRoute({ view: 'Account' });

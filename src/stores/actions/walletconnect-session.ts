@@ -1,4 +1,5 @@
 import { getSignClient, type WalletConnectClient } from '../../connectors/walletconnect/client.js';
+import { sessionAccounts } from '../../connectors/walletconnect/session.js';
 import type { Caip2, Namespace } from '../../core/caip.js';
 import { RELAY_TIMEOUT_MS } from '../../core/constants.js';
 import { WidgetError } from '../../core/errors.js';
@@ -11,6 +12,7 @@ import { reportError } from '../errors.js';
 import { lastConnection } from '../last-connection.js';
 import { walletConnectSession } from '../walletconnect.js';
 import { establishConnection } from './establish-connection.js';
+import { keptChain } from './kept-chain.js';
 import { forgetSide, useSide } from './walletconnect-sides.js';
 
 /** The sign client with its relay deadline, and the restore of a stored session's sides after a reload. */
@@ -54,7 +56,8 @@ export async function restoreWalletConnect(namespace: Namespace = 'eip155'): Pro
   if (!session) return forget();
   // Given up meanwhile (nothing connected and no longer reconnecting), or this namespace connected another way.
   if ($connections.get()[namespace] || (!$connected.get() && $connection.get().status !== 'reconnecting')) return;
-  const connector = useSide(client, namespace, { ...stored, chainId: stored.chainId as Caip2 });
+  const chainId = keptChain(namespace, (id) => sessionAccounts(session, namespace).has(id)) ?? (stored.chainId as Caip2);
+  const connector = useSide(client, namespace, { ...stored, chainId });
   const result = await connector.restore();
   if (!result) {
     connector.release();

@@ -1,6 +1,8 @@
 import '../../core/messages-wallet-views.js';
 import '../../core/messages-account.js';
 import '../../core/messages-activity.js';
+import '../../core/messages-onramp.js';
+import '../../core/messages-names.js';
 import { useStore } from '@nanostores/react';
 import { truncateAddress } from '../../core/caip.js';
 import { formatTokenAmount } from '../../core/format.js';
@@ -22,13 +24,24 @@ import { PortfolioTotal, TokensTab } from './TokensTab.js';
 import { useNetworkInfo } from './networks.js';
 import { useLang, useT } from './use-t.js';
 import accountCss from '../../../styles/account.css';
+import namesCss from '../../../styles/names.css';
 import { registerSheet } from '../sheets.js';
 import { copyText } from '../../stores/actions/copy-text.js';
 
 registerSheet(accountCss);
+registerSheet(namesCss);
 
 /** The namespaces whose Send is built (SPEC.md §5: EVM and Solana); others would only fail with "Unsupported chain". */
 const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana'];
+
+/** The Buy action's icon: a card. */
+const BUY_ICON = 'M3 6h18v12H3zM3 10h18M7 15h4';
+
+/** Buy with card loads on demand (its own chunk), then shows OnRampProviders. */
+const openBuy = () => void import('../../stores/actions/onramp.js').then((m) => m.openBuy());
+
+/** Get a name's icon: a tag. */
+const NAME_ICON = 'M3 12V4h8l10 10-8 8L3 12zM7.5 8.5h.01';
 
 /** The Receive action's icon: an arrow down into a tray. */
 const RECEIVE_ICON = 'M12 4v11M7 10l5 5 5-5M5 19h14';
@@ -61,6 +74,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
   const api = useStore($walletApi);
   const wallet = useStore($wallets).find((w) => w.id === connection?.walletId);
   const network = useNetworkInfo(connection?.chainId);
+  const identity = useStore($identity);
   if (!connection || !network) return null;
   const tabs = [{ id: 'tokens', label: t('account.tokens') }, ...(config.features.includes('history') ? [{ id: 'activity', label: t('account.activity') }] : [])];
   const tab: AccountTab = route.tab === 'activity' && tabs.length > 1 ? 'activity' : 'tokens';
@@ -97,6 +111,22 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             <button type="button" className="list-button" part="button" data-action="send" onClick={() => pushRoute({ view: 'Send' })}>
               <span className="network-icon"><Icon name="send" /></span>
               <span className="list-label">{t('action.send')}</span>
+            </button>
+          </li>
+        ) : null}
+        {config.features.includes('onramp') && api && SEND_NAMESPACES.includes(connection.namespace) ? (
+          <li>
+            <button type="button" className="list-button" part="button" data-action="buy" onClick={openBuy}>
+              <span className="network-icon"><PathIcon d={BUY_ICON} /></span>
+              <span className="list-label">{t('action.buy')}</span>
+            </button>
+          </li>
+        ) : null}
+        {config.features.includes('names') && api && connection.namespace === 'eip155' && identity?.address === connection.address && !identity.name ? (
+          <li>
+            <button type="button" className="list-button" part="button" data-action="get-name" onClick={() => pushRoute({ view: 'RegisterAccountName' })}>
+              <span className="network-icon"><PathIcon d={NAME_ICON} /></span>
+              <span className="list-label">{t('names.getName')}</span>
             </button>
           </li>
         ) : null}

@@ -30,6 +30,8 @@ const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScre
 const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
 /** Preloaded with the sign-in chunk (elements/reactions.ts), so it shows at once after a connection. */
 export const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
+const OnRampScreen = lazyScreen(() => import('./OnRampScreen.js'));
+const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountNameScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -62,6 +64,13 @@ function Screen({ route }: { route: Route }) {
       return <HelpScreen route={route} />;
     case 'SIWXSignMessage':
       return <SiwxSignMessageScreen />;
+    case 'OnRampProviders':
+    case 'OnRampTokenSelect':
+    case 'OnRampFiatSelect':
+    case 'BuyInProgress':
+      return <OnRampScreen route={route} />;
+    case 'RegisterAccountName':
+      return <RegisterAccountNameScreen />;
     default:
       return route satisfies never;
   }

@@ -1,5 +1,6 @@
 import { expect } from '@esm-bundle/chai';
-import { connect, disconnect, reconnect } from '../../../src/stores/actions/index.js';
+import { connect, disconnect, reconnect, switchNetwork } from '../../../src/stores/actions/index.js';
+import { $config } from '../../../src/stores/config.js';
 import { $connected, $connection, $connections, $walletStatuses } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
 import { lastConnection } from '../../../src/stores/last-connection.js';
@@ -68,8 +69,8 @@ describe('connections per namespace (EVM + Solana Wallet Standard)', () => {
       { status: 'connected', namespace: 'eip155', address: ALICE, caipAddress: `eip155:1:${ALICE}`, chainId: 'eip155:1', supported: true, connector: { id: evm.id, name: 'Alpha Wallet', type: 'injected' } },
       { status: 'connected', namespace: 'solana', address: SOL_ALICE, caipAddress: `${MAINNET}:${SOL_ALICE}`, chainId: MAINNET, supported: true, connector: { id: solId, name: sol.name, type: 'injected' } },
     ]);
-    expect(lastConnection('solana').get()).to.deep.equal({ walletId: solId, namespace: 'solana', type: 'injected' });
-    expect(localStorage.getItem('wallet-connect-modal:connection-solana')).to.equal(`{"v":1,"data":{"walletId":"${solId}","namespace":"solana","type":"injected"}}`);
+    expect(lastConnection('solana').get()).to.deep.equal({ walletId: solId, namespace: 'solana', type: 'injected', chainId: MAINNET });
+    expect(localStorage.getItem('wallet-connect-modal:connection-solana')).to.equal(`{"v":1,"data":{"walletId":"${solId}","namespace":"solana","type":"injected","chainId":"${MAINNET}"}}`);
   });
 
   it('keeps the EVM connection as the state while Solana is connecting (no status flicker)', async () => {
@@ -165,6 +166,19 @@ describe('connections per namespace (EVM + Solana Wallet Standard)', () => {
       expect($widgetState.get().namespace).to.equal(second);
     });
   }
+
+  it('after a reload the Solana connection is back on the network the visitor switched to, not the first one', async () => {
+    const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
+    $config.set({ ...$config.get(), networks: ['eip155:1', MAINNET, DEVNET] });
+    sol.granted = true;
+    await connect(solId);
+    expect($connected.get()?.chainId).to.equal(MAINNET);
+    await switchNetwork(DEVNET);
+    expect($connected.get()?.chainId).to.equal(DEVNET);
+    reloadStores();
+    await reconnect();
+    expect($connected.get()).to.include({ namespace: 'solana', chainId: DEVNET });
+  });
 
   it('forgets a Solana wallet that no longer grants the page (silent connect gives no account)', async () => {
     lastConnection('solana').set({ walletId: solId, namespace: 'solana', type: 'injected' });

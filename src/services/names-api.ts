@@ -1,0 +1,70 @@
+import '../core/messages-names.js';
+import * as z from 'zod/mini';
+import { WidgetError } from '../core/errors.js';
+import { t } from '../core/messages.js';
+import { NAME_ZONE } from '../core/names.js';
+import { httpStatus, requestJson, statusError } from './http.js';
+import { type ServiceBase, serviceUrl } from './service-url.js';
+import type { WalletApiConfig } from './wallet-api.js';
+
+/**
+ * The profile (names) endpoints of the wallet data API (reference/hosted-api.md §1.1 rows 12, 14, 15):
+ * whether a name is registered, free names near a taken one, and the registration itself.
+ */
+const base = (config: WalletApiConfig): ServiceBase => ({ url: config.apiUrl, projectId: config.projectId });
+
+const profileSchema = z.object({ name: z.string() });
+const suggestionsSchema = z.object({ suggestions: z.array(z.object({ name: z.string(), registered: z.optional(z.boolean()) })) });
+const errorBodySchema = z.object({ reasons: z.array(z.object({ name: z.string(), description: z.string() })) });
+
+/** True when the name is registered, false when the service answers 404; any other failure is thrown. */
+export async function isNameRegistered(config: WalletApiConfig, name: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await requestJson(serviceUrl(base(config), `/v1/profile/account/${name}`, { apiVersion: '2' }), profileSchema, { signal });
+    return true;
+  } catch (error) {
+    if (httpStatus(error) === 404) return false;
+    throw error;
+  }
+}
+
+/** Labels (zone taken off) of free names near `label`, as the service suggests them. */
+export async function nameSuggestions(config: WalletApiConfig, label: string, signal?: AbortSignal): Promise<string[]> {
+  const { suggestions } = await requestJson(serviceUrl(base(config), `/v1/profile/suggestions/${label}`, { zone: NAME_ZONE }), suggestionsSchema, { signal });
+  return suggestions
+    .filter((s) => !s.registered)
+    .map((s) => (s.name.endsWith(`.${NAME_ZONE}`) ? s.name.slice(0, -NAME_ZONE.length - 1) : s.name));
+}
+
+export interface Registration {
+  coin_type: number;
+  address: string;
+  message: string;
+  signature: string;
+}
+
+/**
+ * `POST /v1/profile/account`. A refusal is told apart by the reason the service gives (its error body,
+ * hosted-api.md §1.2): the name taken (`NAME_TAKEN`), the message expired (`NAME_EXPIRED`), anything else
+ * `NAME_REGISTER_FAILED` ("Error registering name <name>", the reference's words); 403, 429 and 5xx and an
+ * unreachable service keep the codes every service call has (SPEC.md §8).
+ */
+export async function registerName(config: WalletApiConfig, name: string, registration: Registration): Promise<void> {
+  const url = serviceUrl(base(config), '/v1/profile/account');
+  const init: RequestInit = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(registration) };
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (cause) {
+    throw new WidgetError('SERVICE_UNAVAILABLE', t('error.serviceUnavailable'), { details: `${url.origin}${url.pathname}`, cause });
+  }
+  if (response.ok) return;
+  const { status } = response;
+  if (status === 403 || status === 429 || status >= 500) throw statusError(status, `POST ${url.pathname}: HTTP ${status}`);
+  const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+  const reason = body.success ? body.data.reasons[0] : undefined;
+  const details = `POST ${url.pathname}: HTTP ${status}${reason ? ` ${reason.name}: ${reason.description}` : ''}`;
+  if (status === 409 && reason?.name === 'name') throw new WidgetError('NAME_TAKEN', t('names.takenNow', { name }), { details });
+  if (reason?.name === 'timestamp') throw new WidgetError('NAME_EXPIRED', t('names.expired'), { details });
+  throw new WidgetError('NAME_REGISTER_FAILED', t('names.failed', { name }), { details });
+}

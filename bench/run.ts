@@ -13,6 +13,7 @@ import { namesSection, type NamesFigures } from './names.js';
 import { siwxSection, type SiwxFigures } from './siwx.js';
 import { solanaSection, type SolanaFigures } from './solana.js';
 import { swapSection, type SwapFigures } from './swap.js';
+import { swapViewSection, type SwapViewFigures } from './swap-view.js';
 import { walletConnectSection, type WalletConnectFigures } from './walletconnect.js';
 import { buildFloor } from './floor.js';
 import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
@@ -207,6 +208,16 @@ async function main() {
     }
   }
 
+  let swapView: SwapViewFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      swapView = await swapViewSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      swapView = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   let siwx: SiwxFigures | { error: string } | undefined;
   if (stack && !accountFailure) {
     try {
@@ -219,7 +230,7 @@ async function main() {
 
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(siwx && { siwx }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(siwx && { siwx }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

@@ -1,19 +1,20 @@
 /**
  * `npm run wc-wallet -- "<wc:uri>" [--relay ws://127.0.0.1:8548] [--rpc 31337=http://127.0.0.1:8545 ...]
- *   [--solana http://127.0.0.1:8899 | --solana solana:<ref>=<url> ...] [--reject-solana] [--reject]`
+ *   [--solana http://127.0.0.1:8899 | --solana solana:<ref>=<url> ...] [--reject-solana] [--no-auth] [--reject]`
  *
  * A local WalletConnect wallet for trying the demo by hand: pairs with the URI (the demo's "Copy link"),
  * approves the session as anvil's account #0 and Solana dev account #0 (or rejects everything with
- * --reject; --reject-solana approves EVM only), then answers every request, one line per event, until
- * Ctrl-C, which disconnects the session first. Defaults are the `npm start` ports: relay 8548, chains 31337
- * on 8545 and 31338 on 8546, the local Solana chain on 8899.
+ * --reject; --reject-solana approves EVM only; --no-auth does not support one-click auth, so a dapp's sign-in
+ * request falls back to its plain proposal), then answers every request, one line per event, until Ctrl-C,
+ * which disconnects the session first. Defaults are the `npm start` ports: relay 8548, chains 31337 on 8545 and
+ * 31338 on 8546, the local Solana chain on 8899.
  */
 import { parseArgs } from 'node:util';
 import { startWalletPeer } from './peer.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../solana/constants.js';
 import type { WalletPeer, WalletPeerChain, WalletPeerSolanaChain } from './types.js';
 
-const USAGE = `usage: npm run wc-wallet -- "<wc:uri>" [--relay ws://127.0.0.1:8548] [--rpc 31337=http://127.0.0.1:8545 --rpc 31338=http://127.0.0.1:8546] [--solana http://127.0.0.1:8899 | --solana solana:<ref>=<url>] [--reject-solana] [--reject]`;
+const USAGE = `usage: npm run wc-wallet -- "<wc:uri>" [--relay ws://127.0.0.1:8548] [--rpc 31337=http://127.0.0.1:8545 --rpc 31338=http://127.0.0.1:8546] [--solana http://127.0.0.1:8899 | --solana solana:<ref>=<url>] [--reject-solana] [--no-auth] [--reject]`;
 const DEFAULT_SOLANA = ['http://127.0.0.1:8899'];
 const DEFAULT_RELAY = 'ws://127.0.0.1:8548';
 const DEFAULT_RPCS = ['31337=http://127.0.0.1:8545', '31338=http://127.0.0.1:8546'];
@@ -42,6 +43,7 @@ const OPTIONS = {
   rpc: { type: 'string', multiple: true },
   solana: { type: 'string', multiple: true },
   'reject-solana': { type: 'boolean' },
+  'no-auth': { type: 'boolean' },
   reject: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -76,6 +78,7 @@ try {
     chains,
     solana: { chains: solanaChains, reject: values['reject-solana'] ?? false },
     mode: values.reject ? 'reject' : 'approve',
+    auth: values['no-auth'] ? 'unsupported' : 'approve',
     log: print,
   });
 } catch (err) {

@@ -3,11 +3,13 @@ export { startWalletPeer } from './peer.js';
 export {
   ANVIL_KEY_0,
   ANVIL_MNEMONIC,
+  type AuthOutcome,
   type PeerProposal,
   type PeerRequest,
   type ProposalOutcome,
   type RequestOutcome,
   type WalletPeer,
+  type WalletPeerAuth,
   type WalletPeerChain,
   type WalletPeerEvents,
   type WalletPeerMode,

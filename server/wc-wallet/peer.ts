@@ -23,6 +23,7 @@ import { brief, errorText, poll, Waiting } from './util.js';
 import { approvedNamespaces, requestedChains } from './namespaces.js';
 import { answerProposal, createRequestContext, requestOutcome } from './answer.js';
 import { solanaSigner } from './solana-requests.js';
+import { answerAuthenticate } from './authenticate.js';
 import {
   ANVIL_KEY_0,
   ANVIL_MNEMONIC,
@@ -46,6 +47,7 @@ export async function startWalletPeer({
   projectId = 'wcm-local',
   sdkLogLevel = 'silent',
   solana,
+  auth = 'approve',
 }: WalletPeerOptions): Promise<WalletPeer> {
   const solanaRpcUrls = new Map<string, string>((solana?.chains ?? []).map((chain) => [chain.chainId, chain.rpcUrl]));
   const solanaAccount = solanaSigner(solana?.account ?? 0);
@@ -181,7 +183,22 @@ export async function startWalletPeer({
     log?.(`session ${topic.slice(0, 8)} ended by the dapp`);
   };
 
+  // One-click auth: without a listener the SDK answers the fallback proposal instead ('unsupported').
+  const onAuthenticate = (request: WalletKitTypes.SessionAuthenticate) => {
+    if (stopping) return;
+    const answer = mode === 'reject' ? 'reject' : auth === 'reject' ? 'reject' : 'approve';
+    void answerAuthenticate({ walletKit, account, ownChains: ownChains() }, request, answer).then(
+      (outcome) => {
+        if (outcome.topic && outcome.chains[0]) currentChain.set(outcome.topic, Number(outcome.chains[0].split(':')[1]));
+        emit('auth_settled', outcome);
+        log?.(`one-click auth from ${outcome.name} ${outcome.outcome}${outcome.reason ? ` (${outcome.reason})` : ''}`);
+      },
+      (err: unknown) => log?.(`one-click auth ${request.id} could not be answered: ${errorText(err)}`),
+    );
+  };
+
   walletKit.on('session_proposal', onProposal);
+  if (auth !== 'unsupported') walletKit.on('session_authenticate', onAuthenticate);
   walletKit.on('proposal_expire', onProposalExpire);
   walletKit.on('session_request', onRequest);
   walletKit.on('session_delete', onDelete);
@@ -246,6 +263,7 @@ export async function startWalletPeer({
       (stopping ??= (async () => {
         const stopped = new Error('wallet peer stopped');
         walletKit.off('session_proposal', onProposal);
+        if (auth !== 'unsupported') walletKit.off('session_authenticate', onAuthenticate);
         walletKit.off('proposal_expire', onProposalExpire);
         walletKit.off('session_request', onRequest);
         walletKit.off('session_delete', onDelete);

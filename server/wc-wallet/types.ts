@@ -9,6 +9,13 @@ export const ANVIL_MNEMONIC = 'test test test test test test test test test test
 
 export type WalletPeerMode = 'approve' | 'reject' | 'manual';
 
+/**
+ * One-click auth (`wc_sessionAuthenticate`, a dapp's `authenticate()`): sign the SIWE message and settle the
+ * session in one approval, decline it, or not support it at all (no `session_authenticate` listener, so the
+ * SDK's fallback session proposal is what the peer answers, by `mode`).
+ */
+export type WalletPeerAuth = 'approve' | 'reject' | 'unsupported';
+
 export interface WalletPeerChain {
   chainId: number;
   rpcUrl: string;
@@ -56,6 +63,8 @@ export interface WalletPeerOptions {
   sdkLogLevel?: string;
   /** Solana: approve the `solana` namespace on these chains and answer solana_* requests. */
   solana?: WalletPeerSolanaOptions;
+  /** One-click auth requests; default 'approve' ('reject' also when `mode` is 'reject'). */
+  auth?: WalletPeerAuth;
 }
 
 /** A proposal as the peer reports it. `chains`: every CAIP-2 chain the dapp asked for, any namespace. */
@@ -94,11 +103,27 @@ export interface RequestOutcome {
   error?: { code: number; message: string };
 }
 
+/** A one-click auth request as the peer answered it: the SIWE text it signed, and the session it settled. */
+export interface AuthOutcome {
+  id: number;
+  /** The dapp's name. */
+  name: string;
+  outcome: 'approved' | 'rejected' | 'failed';
+  /** The chains of the signed payload (CAIP-2), the CACAO's chain first. */
+  chains: string[];
+  message?: string;
+  signature?: string;
+  topic?: string;
+  reason?: string;
+}
+
 export interface WalletPeerEvents {
   proposal: PeerProposal;
   proposal_settled: ProposalOutcome;
   request: PeerRequest;
   request_settled: RequestOutcome;
+  /** A one-click auth request (`wc_sessionAuthenticate`) answered. */
+  auth_settled: AuthOutcome;
   /** The dapp ended the session. */
   session_delete: { topic: string };
   /** A wallet-side event sent to a dapp (chainChanged, accountsChanged). */

@@ -23,7 +23,10 @@ export type ViewName =
   | 'OnRampTokenSelect'
   | 'OnRampFiatSelect'
   | 'BuyInProgress'
-  | 'RegisterAccountName';
+  | 'RegisterAccountName'
+  | 'Swap'
+  | 'SwapSelectToken'
+  | 'SwapPreview';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {

@@ -14,6 +14,11 @@ export const walletViewMessages = {
   'switch.networksLabel': 'Networks',
   'unsupported.body': 'This app does not support the network your wallet is on. Switch to a supported network to continue.',
   'unsupported.current': 'Your wallet is on {network}.',
+  // Swap (features=swaps): the Account entry and the view titles; the rest is in messages-swap.ts.
+  'action.swap': 'Swap',
+  'view.Swap': 'Swap',
+  'view.SwapSelectToken': 'Select Token',
+  'view.SwapPreview': 'Preview Swap',
 } as const;
 
 registerMessages(walletViewMessages);

@@ -63,12 +63,13 @@ export function rememberIdentity(config: WalletApiConfig, address: string, ident
  * Token balances of `address` on `chainId`: only that chain's rows (another chain's contract address must
  * never be offered for sending here), and 0-decimal tokens are dropped (SPEC.md §5).
  */
-export async function getBalances(config: WalletApiConfig, address: string, chainId: Caip2, { force = false } = {}): Promise<Balance[]> {
+export async function getBalances(config: WalletApiConfig, address: string, chainId: Caip2, { force = false, forceUpdate }: { force?: boolean; forceUpdate?: string[] | undefined } = {}): Promise<Balance[]> {
   const key = `${config.apiUrl}|${chainId}:${addressKey(address)}`;
   const cached = force ? undefined : caches.balances.get(key);
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return [];
-  const { balances } = await get(config, `/v1/account/${address}/balance`, { currency: 'usd', chainId }, balancesSchema);
+  // `forceUpdate`: CAIP-10 tokens whose balance the service must read afresh (after a swap; hosted-api.md §1.1 row 4).
+  const { balances } = await get(config, `/v1/account/${address}/balance`, { currency: 'usd', chainId, forceUpdate: forceUpdate?.join(',') }, balancesSchema);
   const mine = balances.filter((b) => b.chainId === chainId);
   const kept = mine.filter((b) => b.quantity.decimals !== '0').map((b) => ({ ...b, iconUrl: safeImageUrl(b.iconUrl) }));
   caches.balances.set(key, kept);

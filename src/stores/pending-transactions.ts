@@ -11,12 +11,13 @@ const schema = z.array(
     hash: z.string().check(z.regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/)),
     chainId: z.string().check(z.regex(/^(eip155:\d{1,20}|solana:[1-9A-HJ-NP-Za-km-z]{32})$/)),
     from: address,
-    kind: z.enum(['native-transfer', 'erc20-transfer', 'spl-transfer']),
+    kind: z.enum(['native-transfer', 'erc20-transfer', 'spl-transfer', 'approve', 'swap']),
     to: address,
     amount: z.string().check(z.regex(/^\d{1,80}$/)),
     decimals: z.int().check(z.minimum(0), z.maximum(36)),
     symbol: z.string().check(z.maxLength(32)),
     submittedAt: z.number(),
+    tokens: z.optional(z.array(z.string().check(z.maxLength(120)))),
   }),
 ) as unknown as z.ZodMiniType<SentTransaction[]>;
 

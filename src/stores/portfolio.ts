@@ -34,7 +34,7 @@ function blocked(key: string): void {
   }, Math.max(0, retryAt - Date.now()));
 }
 
-async function load(force = false) {
+async function load(force = false, forceUpdate?: string[]) {
   const connection = $connected.get();
   const api = $walletApi.get();
   if (!connection || !api) return $portfolio.set({ status: 'idle' });
@@ -47,7 +47,7 @@ async function load(force = false) {
   }
   $portfolio.set({ status: 'loading', key });
   try {
-    const balances = await getBalances(api, connection.address, connection.chainId, { force });
+    const balances = await getBalances(api, connection.address, connection.chainId, { force, forceUpdate });
     if (($portfolio.get() as { key?: string }).key !== key) return;
     const totalUsd = balances.reduce((sum, b) => sum + (b.value ?? 0), 0);
     $portfolio.set({ status: 'ready', key, balances, totalUsd, zeroDecimal: zeroDecimalTokens(api, connection.address, connection.chainId) });
@@ -69,8 +69,11 @@ onMount($portfolio, () => {
   };
 });
 
-/** Reads the balances again (after a transaction); still honours the 30 s block after a failure. */
-export const refreshPortfolio = () => load(true);
+/**
+ * Reads the balances again (after a transaction); still honours the 30 s block after a failure. `forceUpdate`:
+ * tokens (CAIP-10) the service must read afresh, a swap's two.
+ */
+export const refreshPortfolio = (forceUpdate?: string[]) => load(true, forceUpdate);
 
 /** The Tokens tab's Retry: after the 30 s block (before its end, nothing happens). */
 export const retryPortfolio = () => load(true);

@@ -34,7 +34,33 @@ export type Route =
   /** `blocked`: the browser refused the window, so the view offers `url` as a link. */
   | { view: 'BuyInProgress'; url: string; provider: string; blocked: boolean; symbol: string }
   /** Get a name (feature `names`, EVM): a name in the registration zone, for one signature. */
-  | { view: 'RegisterAccountName' };
+  | { view: 'RegisterAccountName' }
+  /** Swap (features=swaps, EVM): the form; its token pickers; the preview, which approves (when needed) then swaps. */
+  | { view: 'Swap' }
+  | { view: 'SwapSelectToken'; side: 'from' | 'to' }
+  | { view: 'SwapPreview'; swap: SwapPlan; state?: 'approving' | 'approval-pending' | 'swapping'; error?: string };
+
+/** A token of a swap under preview: its CAIP-10 id (lower-case), and what the views and the wallet need. */
+export interface SwapPlanToken {
+  key: string;
+  symbol: string;
+  decimals: number;
+  /** The ERC-20 contract; undefined for the native coin. */
+  tokenAddress: `0x${string}` | undefined;
+  usdPrice?: number | undefined;
+}
+
+/** A checked swap, ready for preview: amounts as decimal strings of base units; pinned to its chain and account. */
+export interface SwapPlan {
+  chainId: Caip2;
+  from: string;
+  fromToken: SwapPlanToken;
+  toToken: SwapPlanToken;
+  amount: string;
+  /** The quote the preview shows (refreshed every 10 s). */
+  toAmount: string;
+  slippageBps: string;
+}
 
 /**
  * A validated transfer, ready for review: amounts as decimal strings of base units (routes stay serialisable).
@@ -63,7 +89,7 @@ export interface SentTransaction {
   hash: string;
   chainId: Caip2;
   from: string;
-  kind: 'native-transfer' | 'erc20-transfer' | 'spl-transfer';
+  kind: 'native-transfer' | 'erc20-transfer' | 'spl-transfer' | 'approve' | 'swap';
   to: string;
   /** Base units as a decimal string, with the token's decimals and symbol, for display. */
   amount: string;
@@ -71,6 +97,8 @@ export interface SentTransaction {
   symbol: string;
   /** When the wallet returned the hash (ms since the epoch). */
   submittedAt: number;
+  /** A swap's two tokens (CAIP-10): their balances are read afresh (`forceUpdate`) once it is mined. */
+  tokens?: string[] | undefined;
 }
 
 /** A wallet picked from the directory (its id there, and its name for the title). */

@@ -48,7 +48,7 @@ describe('<wallet-connect-modal> Account view for a Solana account', () => {
     });
     copied = [];
     navigator.clipboard.writeText = async (text: string) => void copied.push(text);
-    el = mount({ networks: `${SOLANA_CHAIN},${DEVNET}`, 'rpc-urls': JSON.stringify({ [SOLANA_CHAIN]: RPC }), 'api-url': 'http://api.test', 'project-id': 'p1', features: 'send,history' });
+    el = mount({ networks: `${SOLANA_CHAIN},${DEVNET}`, 'rpc-urls': JSON.stringify({ [SOLANA_CHAIN]: RPC }), 'api-url': 'http://api.test', 'project-id': 'p1', features: 'send,history,swaps' });
     connectSolana();
   });
   afterEach(async () => {
@@ -82,6 +82,8 @@ describe('<wallet-connect-modal> Account view for a Solana account', () => {
     // Names are EVM-only (SPEC: identity for eip155): not asked for a Solana account. Send is offered (issue 10).
     expect(net.calls.filter((u) => u.pathname.startsWith('/v1/identity'))).to.deep.equal([]);
     expect(el.shadowRoot!.querySelectorAll('[data-action="send"]').length, 'Send actions').to.equal(1);
+    // Swap is EVM only (the convert endpoints): absent for a Solana account, even with features=swaps.
+    expect(el.shadowRoot!.querySelectorAll('[data-action="swap"]').length, 'Swap actions').to.equal(0);
     await expectAccessible(el, 'Account (Solana)');
 
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="copy"]')!.click();

@@ -21,10 +21,11 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
   switch (view) {
     case 'SwitchNetwork':
       return { view: 'SwitchNetwork' };
+    // Swap explains itself where it is not offered (Solana, or without features=swaps).
     case 'Send':
-      return { view: 'Send' };
     case 'Receive':
-      return { view: 'Receive' };
+    case 'Swap':
+      return { view };
     case 'SIWXSignMessage':
       return $config.get().siwxUrl ? { view } : { view: 'Account' };
     case undefined:
@@ -37,6 +38,8 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'SwitchActiveChain':
     case 'SendReview':
     case 'SendResult':
+    case 'SwapSelectToken':
+    case 'SwapPreview':
     case 'WhatIsAWallet':
     case 'GetAWallet':
     case 'OnRampProviders':

@@ -25,7 +25,7 @@ import { signSiwxMessage } from './siwx-signature.js';
  */
 let cached: { url: string; api: SiwxApi } | undefined;
 
-function api(): SiwxApi {
+export function api(): SiwxApi {
   const url = $config.get().siwxUrl;
   if (!url) throw new WidgetError('SIWX_NOT_ENABLED', t('siwx.notEnabled'));
   if (cached?.url !== url) cached = { url, api: createSiwxApi(url) };

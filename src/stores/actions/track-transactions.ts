@@ -66,9 +66,9 @@ export async function trackTransaction(transaction: SentTransaction, provider: E
     const connection = $connected.get();
     if (connection?.chainId === chainId && sameAddress(connection.address, transaction.from)) {
       void refreshNativeBalance();
-      void refreshPortfolio();
+      void refreshPortfolio(transaction.tokens);
       // The balances again once the service has indexed the transaction (the first read may be too early).
-      void refreshActivity(hash).then(() => refreshPortfolio());
+      void refreshActivity(hash).then(() => refreshPortfolio(transaction.tokens));
     }
   } catch {
     // The chain could not be read: the transaction stays stored and is watched again on the next open.

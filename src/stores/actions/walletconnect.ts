@@ -1,5 +1,5 @@
-import type { SessionTypes } from '@walletconnect/types';
-import { USER_DISCONNECTED, proposalNamespaces } from '../../connectors/walletconnect/session.js';
+import { type Approved, propose } from '../../connectors/walletconnect/authenticate.js';
+import { USER_DISCONNECTED, proposalNamespaces, sessionAccounts } from '../../connectors/walletconnect/session.js';
 import type { Namespace } from '../../core/caip.js';
 import { PAIRING_EXPIRY_MS, RELAY_TIMEOUT_MS, WALLETCONNECT_ID } from '../../core/constants.js';
 import { WidgetError, errorSummary } from '../../core/errors.js';
@@ -14,6 +14,7 @@ import { $route, type ChosenWallet, replaceRoute } from '../route.js';
 import { $pairing } from '../walletconnect.js';
 import { chosenWalletLink } from '../wallet-link.js';
 import { establishConnection } from './establish-connection.js';
+import { oneClickProposal, signInWithCacao } from './walletconnect-oneclick.js';
 import { clientFor, relayUnavailable, withTimeout } from './walletconnect-session.js';
 import { sessionSides, useSide } from './walletconnect-sides.js';
 
@@ -58,7 +59,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   $pairing.set({ state: 'starting' });
 
   // Settles with the first approval (or refusal) of any URI shown in this attempt; ends when the visitor leaves.
-  let settle!: (outcome: { session: SessionTypes.Struct } | { error: unknown } | { left: true }) => void;
+  let settle!: (outcome: Approved | { error: unknown } | { left: true }) => void;
   const outcome = new Promise<Parameters<typeof settle>[0]>((resolve) => (settle = resolve));
   // Leaving the view (back, another choice, or the host's open() starting afresh) abandons the attempt: the
   // status goes back to disconnected and the URI shown is forgotten, so no later view shows it. Closing the
@@ -78,16 +79,15 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   try {
     const deadline = Date.now() + RELAY_TIMEOUT_MS;
     const client = await clientFor(deadline);
+    // With `siwx-url` and EVM only asked for, the pairing signs in too (one-click auth).
+    const oneClick = !!$config.get().siwxUrl && wanted.join() === 'eip155';
+    const proposal = async () => (oneClick && (await oneClickProposal(client))) || propose(client, proposalNamespaces($config.get().networks, skipped(wanted)));
     const pair = async (renewals: number, by = Date.now() + RELAY_TIMEOUT_MS) => {
-      const { uri, approval } = await withTimeout(
-        client.connect({ optionalNamespaces: proposalNamespaces($config.get().networks, skipped(wanted)) }),
-        by - Date.now(),
-        () => relayUnavailable(),
-      );
+      const { uri, approval } = await withTimeout(proposal(), by - Date.now(), () => relayUnavailable());
       if (!uri) throw relayUnavailable();
       approval().then(
         // A wallet approving after the visitor left (or started again) gets its session ended, not kept.
-        (session) => (mine === attempt && !left ? settle({ session }) : void client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED }).catch(() => {})),
+        (approved) => (mine === attempt && !left ? settle(approved) : void client.disconnect({ topic: approved.session.topic, reason: USER_DISCONNECTED }).catch(() => {})),
         // A superseded URI expiring is expected; a wallet declining any URI of this attempt is not.
         (error: unknown) => (uri === latest || isRejection(error)) && settle({ error }),
       );
@@ -121,6 +121,10 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
     if ('error' in result) throw result.error;
     const sides = sessionSides(result.session, wallet, wanted);
     if (sides.length === 0) throw new WidgetError('CONNECT_FAILED', t('error.connectFailed'), { details: `the wallet approved no account for ${wanted.join(' or ')}` });
+    // One-click auth: the signed sign-in message goes to the backend before the connection is made.
+    const evm = sides.find((side) => side.namespace === 'eip155')?.init.chainId;
+    const address = evm && sessionAccounts(result.session).get(evm)?.[0];
+    if (oneClick && result.auths && evm && address) await signInWithCacao(result.auths, evm, address);
     // Each side approved is a connection of its own; the default network's namespace comes last, and is active.
     let blocked = false;
     for (const { namespace, init } of sides) {

@@ -46,6 +46,9 @@ const NAME_ICON = 'M3 12V4h8l10 10-8 8L3 12zM7.5 8.5h.01';
 /** The Receive action's icon: an arrow down into a tray. */
 const RECEIVE_ICON = 'M12 4v11M7 10l5 5 5-5M5 19h14';
 
+/** The Swap action's icon: two arrows, down and up. */
+const SWAP_ICON = 'M8 4v15M4 15l4 4 4-4M16 20V5M12 9l4-4 4 4';
+
 /** The avatar and name from the wallet data API when there is one, else the wallet's icon; then the address. */
 function Profile({ address, walletName, walletIcon }: { address: string; walletName: string; walletIcon: string | undefined }) {
   const identity = useStore($identity);
@@ -111,6 +114,15 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             <button type="button" className="list-button" part="button" data-action="send" onClick={() => pushRoute({ view: 'Send' })}>
               <span className="network-icon"><Icon name="send" /></span>
               <span className="list-label">{t('action.send')}</span>
+            </button>
+          </li>
+        ) : null}
+        {/* Swap is EVM only (the service's convert endpoints; reference network gate): absent on Solana. */}
+        {config.features.includes('swaps') && api && connection.namespace === 'eip155' ? (
+          <li>
+            <button type="button" className="list-button" part="button" data-action="swap" onClick={() => pushRoute({ view: 'Swap' })}>
+              <span className="network-icon"><PathIcon d={SWAP_ICON} /></span>
+              <span className="list-label">{t('action.swap')}</span>
             </button>
           </li>
         ) : null}

@@ -32,6 +32,7 @@ const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
 export const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
 const OnRampScreen = lazyScreen(() => import('./OnRampScreen.js'));
 const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountNameScreen.js'));
+const SwapScreen = lazyScreen(() => import('./SwapScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -71,6 +72,10 @@ function Screen({ route }: { route: Route }) {
       return <OnRampScreen route={route} />;
     case 'RegisterAccountName':
       return <RegisterAccountNameScreen />;
+    case 'Swap':
+    case 'SwapSelectToken':
+    case 'SwapPreview':
+      return <SwapScreen route={route} />;
     default:
       return route satisfies never;
   }

@@ -88,12 +88,13 @@ export function activityRow(tx: Transaction, me: string, network: NetworkInfo, z
 export function pendingRow(tx: SentTransaction, t: T, lang: string): ActivityRow {
   return {
     id: tx.hash,
-    title: t('tx.sending'),
+    // A swap says so; an approval moves nothing, so it shows no amount (as Activity's own "Approval" rows).
+    title: t(tx.kind === 'swap' ? 'activity.trade' : tx.kind === 'approve' ? 'activity.op.approve' : 'tx.sending'),
     direction: 'out',
     directionLabel: t(DIRECTION_LABELS.out),
     counterparty: t('activity.to', { address: truncateAddress(tx.to) }),
     counterpartyTitle: tx.to,
-    amounts: [`${SIGNS.out}${formatTokenAmount(BigInt(tx.amount), tx.decimals, lang)} ${tx.symbol}`],
+    amounts: tx.kind === 'approve' ? [] : [`${SIGNS.out}${formatTokenAmount(BigInt(tx.amount), tx.decimals, lang)} ${tx.symbol}`],
     time: t('tx.pending'),
     iconUrl: undefined,
     initial: tx.symbol.slice(0, 1) || undefined,

@@ -39,3 +39,14 @@ describe('views/activity-rows: Solana', () => {
     expect(row(solanaTx('7', { from: PEER, to: OWNER, transfers: [solTransfer('in', '1')], hash: 'not-a-signature' })).explorer).to.equal(undefined);
   });
 });
+
+describe('views/activity-rows: a pending swap and its approval', () => {
+  const base = { hash: `0x${'ab'.repeat(32)}`, chainId: 'eip155:31337' as const, from: '0x1111111111111111111111111111111111111111', to: '0x2222222222222222222222222222222222222222', amount: '10000000', decimals: 6, symbol: 'LUSD', submittedAt: 0 };
+  it('a swap reads "Swapped" with what it pays; an approval "Approval" with no amount (it moves nothing)', async () => {
+    await import('../../../src/core/messages-transactions.js');
+    const { pendingRow } = await import('../../../src/views/screens/activity-rows.js');
+    expect(pendingRow({ ...base, kind: 'swap' }, t, 'en')).to.deep.include({ title: 'Swapped', amounts: ['−10 LUSD'], pending: true, time: 'Pending' });
+    expect(pendingRow({ ...base, kind: 'approve' }, t, 'en')).to.deep.include({ title: 'Approval', amounts: [], pending: true });
+    expect(pendingRow({ ...base, kind: 'erc20-transfer' }, t, 'en')).to.deep.include({ title: 'Sending', amounts: ['−10 LUSD'] });
+  });
+});

@@ -2,14 +2,15 @@
  * `npm run bench [-- --no-build] [-- --runs N] [-- --no-stack]`: the widget's size and speed figures against
  * a bare React + r2wc floor, then (unless --no-stack) account-data figures against the local stack
  * (bench/account.ts), WalletConnect figures with a real wallet peer (bench/walletconnect.ts), Solana figures
- * with the dev wallet on the local Solana chain (bench/solana.ts), the swap API's latency (bench/swap.ts) and Names
- * figures (bench/names.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
+ * with the dev wallet on the local Solana chain (bench/solana.ts), the swap API's latency (bench/swap.ts), Names
+ * figures (bench/names.ts) and sign-in figures (bench/siwx.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
  * is missed; non-zero only when something breaks (build, browser, page).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { accountSection, type AccountFigures } from './account.js';
 import { namesSection, type NamesFigures } from './names.js';
+import { siwxSection, type SiwxFigures } from './siwx.js';
 import { solanaSection, type SolanaFigures } from './solana.js';
 import { swapSection, type SwapFigures } from './swap.js';
 import { swapViewSection, type SwapViewFigures } from './swap-view.js';
@@ -217,9 +218,19 @@ async function main() {
     }
   }
 
+  let siwx: SiwxFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      siwx = await siwxSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      siwx = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(siwx && { siwx }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

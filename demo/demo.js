@@ -104,6 +104,56 @@ const allowUnsupported = byId('allow-unsupported-chain');
 allowUnsupported.checked = el.hasAttribute('allow-unsupported-chain');
 allowUnsupported.addEventListener('change', () => el.toggleAttribute('allow-unsupported-chain', allowUnsupported.checked));
 
+// ---- sign in with the wallet ---------------------------------------------------------------------
+
+const siwx = byId('siwx');
+const siwxRequired = byId('siwx-required');
+let lastSession = '(none yet)';
+
+/** The panel: the last wallet-session event and the backend's own answer to GET session. */
+async function renderSession() {
+  const out = byId('siwx-session');
+  const url = el.getAttribute('siwx-url');
+  if (!url) {
+    out.textContent = 'Sign-in is off.';
+    return;
+  }
+  let answer;
+  try {
+    const response = await fetch(`${url}/session`, { credentials: 'include', cache: 'no-store' });
+    answer = toJson(await response.json(), 2);
+  } catch (error) {
+    answer = `failed (${error.message})`;
+  }
+  // The toggle may have changed while the backend answered.
+  if (el.getAttribute('siwx-url') === url) out.textContent = `wallet-session: ${lastSession}\nGET ${url}/session: ${answer}`;
+}
+
+// The two boxes are remembered for this browser, and applied before the widget loads (as markup would be), so a
+// reload with a wallet still connected shows the widget finding its session again.
+const SIWX_KEY = 'wallet-connect-modal-demo:siwx';
+function applySiwx() {
+  if (siwx.checked) el.setAttribute('siwx-url', siwx.dataset.siwxUrl);
+  else el.removeAttribute('siwx-url');
+  el.toggleAttribute('siwx-required', siwxRequired.checked);
+  localStorage.setItem(SIWX_KEY, JSON.stringify({ on: siwx.checked, required: siwxRequired.checked }));
+  void renderSession();
+}
+try {
+  const saved = JSON.parse(localStorage.getItem(SIWX_KEY) ?? 'null');
+  siwx.checked = saved?.on === true || el.hasAttribute('siwx-url');
+  siwxRequired.checked = saved?.required === true || el.hasAttribute('siwx-required');
+} catch {
+  // a stored value that is not JSON: the boxes start off
+}
+if (siwx.checked || siwxRequired.checked) applySiwx();
+siwx.addEventListener('change', applySiwx);
+siwxRequired.addEventListener('change', applySiwx);
+el.addEventListener('wallet-session', (event) => {
+  lastSession = event.detail.status;
+  void renderSession();
+});
+
 // ---- the integration snippet ---------------------------------------------------------------------
 
 /** The attributes this page's element has, as a site owner would copy them. */

@@ -9,6 +9,7 @@ import { $route } from '../src/stores/route.js';
 import { $siwxSession } from '../src/stores/siwx-session.js';
 import { $lastTransaction } from '../src/stores/transactions.js';
 import { $registeredName } from '../src/stores/registered-name.js';
+import { SiwxSignMessageScreen } from '../src/views/screens/App.js';
 
 /**
  * The one place that turns store changes into the DOM events of the public contract, dispatched on
@@ -66,8 +67,9 @@ function listen(): () => void {
   });
   const offName = $registeredName.listen((detail) => detail && emit('wallet-name', detail));
   const offSession = $siwxSession.listen((session) => emit('wallet-session', session ? { status: 'authenticated', session: { ...session } } : { status: 'unauthenticated' }));
-  // Sign-in (`siwx-url`): its chunk loads once an EVM wallet is connected (or restored), never before.
-  const siwx = () => void ($config.get().siwxUrl && $connections.get().eip155 && loadSiwx().then((m) => m.startSiwx(), () => {}));
+  // Sign-in (`siwx-url`): its chunk loads once a wallet is connected (or restored), never before; its view's code
+  // with it, so SIWXSignMessage never shows a loading state.
+  const siwx = () => void ($config.get().siwxUrl && Object.keys($connections.get())[0] && (SiwxSignMessageScreen.preload().catch(() => {}), loadSiwx().then((m) => m.startSiwx(), () => {})));
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
   return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());

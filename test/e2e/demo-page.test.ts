@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
 import { readSolBalance } from '../../src/services/solana-rpc.js';
-import { DEV_WALLET_ID, connectDevWallet, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
+import { ACCOUNT_0, DEV_WALLET_ID, connectDevWallet, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
 
 describe('the demo page, as a site owner first sees it', () => {
   const e2e = useE2E();
@@ -66,6 +66,36 @@ describe('the demo page, as a site owner first sees it', () => {
     await inModal(page, '[part~="network-button"]').first().waitFor();
     assert.deepEqual(await inModal(page, '[part~="network-button"] .list-label').allTextContents(), ['Local Chain A', 'Local Chain B', 'Solana Local']);
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: SwitchNetwork with EVM and Solana networks');
+  });
+
+  it('"Sign in with wallet" is off by default; on, it sets siwx-url, and connect → sign shows the backend\'s session in the panel; siwx-required is a toggle', async () => {
+    const { page } = await e2e.open();
+    const attribute = (name: string) => page.evaluate((n) => document.querySelector('wallet-connect-modal')!.getAttribute(n), name);
+    assert.equal(await page.locator('#siwx').isChecked(), false);
+    assert.equal(await attribute('siwx-url'), null);
+    assert.equal(await page.locator('#siwx-session').textContent(), 'Sign-in is off.');
+    await page.locator('#siwx-required').check();
+    assert.equal(await attribute('siwx-required'), '');
+    await page.locator('#siwx-required').uncheck();
+    assert.equal(await attribute('siwx-required'), null);
+
+    await page.locator('#siwx').check();
+    assert.equal(await attribute('siwx-url'), '/api/auth');
+    await page.locator('#siwx-session').filter({ hasText: 'GET /api/auth/session: null' }).waitFor();
+    await connectDevWallet(page);
+    await inModal(page, '[data-view="SIWXSignMessage"] [data-action="sign"]').click();
+    await page.locator('dev-wallet-prompt [data-kind="sign"] [data-action="approve"]').click();
+    await waitForEvent(page, 'wallet-session');
+    const panel = page.locator('#siwx-session');
+    await panel.filter({ hasText: `"address": "${ACCOUNT_0}"` }).waitFor();
+    const text = (await panel.textContent())!;
+    assert.match(text, /^wallet-session: authenticated\n/);
+    assert.match(text, /GET \/api\/auth\/session: \{\n/);
+    assert.match(text, /"chainId": "eip155:31337"/);
+
+    await page.locator('#siwx').uncheck();
+    assert.equal(await attribute('siwx-url'), null);
+    assert.equal(await panel.textContent(), 'Sign-in is off.');
   });
 
   it('shows a copy-paste snippet that, pasted into a plain page, gives a working modal', async () => {

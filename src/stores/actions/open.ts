@@ -27,7 +27,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'Swap':
       return { view };
     case 'SIWXSignMessage':
-      return $config.get().siwxUrl && connection.namespace === 'eip155' ? { view } : { view: 'Account' };
+      return $config.get().siwxUrl ? { view } : { view: 'Account' };
     case undefined:
     case 'Account':
     case 'Connect':

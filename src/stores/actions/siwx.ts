@@ -4,21 +4,24 @@ import { WidgetError, isWidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
 import { createSiwxMessage } from '../../core/siwx-message.js';
 import { type SiwxSession, connectionChange, endsSession, sessionMatches } from '../../core/siwx-rules.js';
-import { isEvmConnector } from '../../connectors/types.js';
+import { type Namespace, parseCaip2 } from '../../core/caip.js';
 import { type SiwxApi, createSiwxApi } from '../../services/siwx-api.js';
 import { $config } from '../config.js';
-import { $connections, type Connected } from '../connection.js';
+import { $connected, $connections, type Connected } from '../connection.js';
 import { reportError } from '../errors.js';
-import { setModalOpen } from '../modal.js';
-import { resetRoute } from '../route.js';
+import { $modal, setModalOpen } from '../modal.js';
+import { $route, resetRoute } from '../route.js';
 import { $siwxSession } from '../siwx-session.js';
 import { showToast } from '../toasts.js';
 import { findWallet } from '../wallets.js';
 import { disconnect } from './disconnect.js';
+import { signSiwxMessage } from './siwx-signature.js';
 
 /**
- * Sign in with the wallet (SPEC.md §5 "Sign-in with wallet", §7 "Sign-in flow"), EVM: a lazily loaded chunk,
- * loaded once `siwx-url` is set and an EVM connection exists. The backend is an Auth.js one (`siwx-api.ts`).
+ * Sign in with the wallet (SPEC.md §5 "Sign-in with wallet", §7 "Sign-in flow"), EVM and Solana: a lazily loaded
+ * chunk, loaded once `siwx-url` is set and a connection exists. The backend is an Auth.js one (`siwx-api.ts`).
+ * The ACTIVE connection signs in (EIP-4361 on `eip155:`, CAIP-122 "Sign in with Solana" on `solana:`); the
+ * session belongs to the namespace of its chain, and only that namespace's changes end it (`watchConnection`).
  */
 let cached: { url: string; api: SiwxApi } | undefined;
 
@@ -29,15 +32,28 @@ export function api(): SiwxApi {
   return cached.api;
 }
 
-const evmConnection = (): Connected => {
-  const connection = $connections.get().eip155;
+const activeConnection = (): Connected => {
+  const connection = $connected.get();
   if (!connection) throw new WidgetError('NOT_CONNECTED', t('error.notConnected'));
   return connection;
 };
 
-const toHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+/** The namespace a session was signed on. */
+const namespaceOf = (session: SiwxSession): Namespace => parseCaip2(session.chainId)!.namespace as Namespace;
 
-/** The EIP-4361 message for this account and chain, with a fresh nonce from the backend. */
+/**
+ * The init failure of SPEC.md §8 (the backend cannot start the flow: `GET session` or the nonce failed): the toast,
+ * `wallet-error` `SIWX_INIT_FAILED`, the wallet of `namespace` disconnected and the modal back on Connect.
+ */
+async function initFailed(cause: unknown, namespace: Namespace): Promise<WidgetError> {
+  const error = new WidgetError('SIWX_INIT_FAILED', t('siwx.initFailed'), { details: (cause as Error)?.message, cause });
+  showToast('error', t('siwx.initFailed'));
+  reportError(error);
+  await disconnect(namespace);
+  return error;
+}
+
+/** The sign-in message for this account and chain (EIP-4361 or CAIP-122 by its namespace), with the backend's nonce. */
 async function message(connection: Connected, nonce: string): Promise<string> {
   return createSiwxMessage({
     domain: location.host,
@@ -51,20 +67,27 @@ async function message(connection: Connected, nonce: string): Promise<string> {
 }
 
 /**
- * Asks the connected EVM wallet for one signature of the sign-in message and sends it to the backend. Resolves
- * with the session. Rejects `SIWX_NOT_ENABLED` without `siwx-url`; `SIWX_SIGN_FAILED` ("Error signing message",
- * also a toast) when the wallet refuses or fails; `SIWX_VERIFY_FAILED` ("Failed to verify message", also a
- * `wallet-error`) when the backend refuses the signature.
+ * Asks the active connection's wallet for one signature of the sign-in message and sends it to the backend.
+ * Resolves with the session. Rejects `SIWX_NOT_ENABLED` without `siwx-url`; `SIWX_INIT_FAILED` when the nonce
+ * cannot be had (see `initFailed`); `SIWX_SIGN_FAILED` ("Error signing message", also a toast) when the wallet
+ * refuses or fails; `SIWX_VERIFY_FAILED` ("Failed to verify message", also a `wallet-error`) when the backend
+ * refuses the signature.
  */
 export async function signIn(): Promise<SiwxSession> {
   const backend = api();
-  const connection = evmConnection();
+  const connection = activeConnection();
   const connector = findWallet(connection.walletId);
-  if (!connector || !isEvmConnector(connector)) throw new WidgetError('NOT_CONNECTED', t('error.notConnected'));
-  const text = await message(connection, await backend.getNonce());
+  if (!connector) throw new WidgetError('NOT_CONNECTED', t('error.notConnected'));
+  let nonce: string;
+  try {
+    nonce = await backend.getNonce();
+  } catch (cause) {
+    throw await initFailed(cause, connection.namespace);
+  }
+  const text = await message(connection, nonce);
   let signature: string;
   try {
-    signature = (await connector.getProvider().request({ method: 'personal_sign', params: [toHex(text), connection.address] })) as string;
+    signature = await signSiwxMessage(connector, connection, text);
   } catch (cause) {
     showToast('error', t('siwx.signFailed'));
     throw new WidgetError('SIWX_SIGN_FAILED', t('siwx.signFailed'), { details: (cause as Error)?.message, cause });
@@ -86,10 +109,10 @@ export async function signOut(): Promise<void> {
   if (held) await api().signOut();
 }
 
-/** The backend's session for the connected EVM account and chain, or undefined (kept in `$siwxSession`). */
+/** The backend's session for the active connection's account and chain, or undefined (kept in `$siwxSession`). */
 export async function getSession(): Promise<SiwxSession | undefined> {
   const session = await api().getSession();
-  const connection = $connections.get().eip155;
+  const connection = $connected.get();
   const mine = session && connection && sessionMatches(session, connection) ? session : undefined;
   const held = $siwxSession.get();
   // The same session again is no change (no second `wallet-session`).
@@ -103,18 +126,17 @@ export async function getSession(): Promise<SiwxSession | undefined> {
  * init failure of SPEC.md §8: the toast, the wallet disconnected, back on Connect.
  */
 export async function checkSession(): Promise<boolean> {
+  const namespace = $connected.get()?.namespace;
   try {
     return (await getSession()) !== undefined;
   } catch (cause) {
-    showToast('error', t('siwx.initFailed'));
-    reportError(new WidgetError('SIWX_INIT_FAILED', t('siwx.initFailed'), { details: (cause as Error)?.message, cause }));
-    await disconnect('eip155');
+    if (namespace) await initFailed(cause, namespace);
     return false;
   }
 }
 
 /**
- * Follows the EVM connection: a change the host did not keep (`siwx-keep-session`) ends the session; a new
+ * Follows the connections: a change the host did not keep (`siwx-keep-session`) ends the session; a new
  * connection checks the backend for its session. Every 5 minutes while the page is visible (SPEC.md §9) the
  * session is fetched again: one expired or revoked at the backend becomes unauthenticated, and with
  * `siwx-required` the visitor is asked to sign again. Returns the stop.
@@ -124,7 +146,7 @@ export function watchSiwx(onSessionless: () => void = () => {}): () => void {
   const refetch = () => {
     timer = setTimeout(() => {
       refetch();
-      if (document.visibilityState !== 'visible' || !$connections.get().eip155) return;
+      if (document.visibilityState !== 'visible' || !$connected.get()) return;
       const had = $siwxSession.get();
       void getSession().then((session) => { if (had && !session && $config.get().siwxRequired) onSessionless(); }, () => {});
     }, SIWX_REFETCH_MS);
@@ -137,20 +159,36 @@ export function watchSiwx(onSessionless: () => void = () => {}): () => void {
   };
 }
 
+const sameAccount = (a: Connected | undefined, b: Connected | undefined): boolean => a === b || (!!a && !!b && a.namespace === b.namespace && !connectionChange(a, b));
+
+/**
+ * The session's own namespace decides whether it ends (the sign-out rules apply to that namespace's connection
+ * only); the active connection moving to another account, chain or namespace checks the backend for its session.
+ */
 function watchConnection(onSessionless: () => void): () => void {
-  let previous = $connections.get().eip155;
-  const check = () => void checkSession().then((ok) => { if (!ok && $connections.get().eip155) onSessionless(); });
-  if (previous) check();
-  return $connections.listen(({ eip155: next }) => {
+  let previous = { connections: $connections.get(), active: $connected.get() };
+  const check = () => {
+    const checked = $connected.get();
+    void checkSession().then((ok) => {
+      // The active connection moved meanwhile (a reload restoring both namespaces): its own check answers.
+      if (!sameAccount($connected.get(), checked)) return;
+      if (!ok && checked) onSessionless();
+      // SIWXSignMessage, asked for a connection active before this one, is not for one that has its session.
+      else if (ok && $modal.get().open && $route.get().view === 'SIWXSignMessage') setModalOpen(false);
+    });
+  };
+  if (previous.active) check();
+  return $connections.listen((connections) => {
     const was = previous;
-    previous = next;
-    const change = connectionChange(was, next);
+    const active = $connected.get();
+    previous = { connections, active };
     const session = $siwxSession.get();
-    if (!was && next) check();
-    else if (session && endsSession(change, $config.get().siwxKeepSession)) {
+    const own = session && namespaceOf(session);
+    const change = own && connectionChange(was.connections[own], connections[own]);
+    if (change && endsSession(change, $config.get().siwxKeepSession)) {
       // Another account or chain without a session of its own is asked to sign again.
-      void signOut().catch(() => {}).then(() => { if (next) check(); });
-    } else if (!session && change && next) check();
+      void signOut().catch(() => {}).then(() => { if ($connected.get()) check(); });
+    } else if (!change && active && (!was.active || connectionChange(was.active, active))) check();
   });
 }
 
@@ -168,20 +206,22 @@ export async function signInFromModal(): Promise<void> {
   try {
     await signIn();
     setModalOpen(false);
-  } catch {
-    if ($connections.get().eip155) openSignIn();
+  } catch (error) {
+    // After an init failure the wallet is disconnected and the modal is back on Connect.
+    if ($connected.get() && !(isWidgetError(error) && error.code === 'SIWX_INIT_FAILED')) openSignIn();
   }
 }
 
 /** SIWXSignMessage's "Cancel": with `siwx-required` and no session the wallet is disconnected; else the modal closes. */
 export async function cancelSignIn(): Promise<void> {
-  if ($config.get().siwxRequired && !$siwxSession.get()) await disconnect('eip155');
+  const namespace = $connected.get()?.namespace;
+  if ($config.get().siwxRequired && !$siwxSession.get() && namespace) await disconnect(namespace);
   setModalOpen(false);
 }
 
 let stopWatching: (() => void) | undefined;
 
-/** Starts following the EVM connection once (the element calls it when `siwx-url` is set and a wallet is connected). */
+/** Starts following the connections once (the element calls it when `siwx-url` is set and a wallet is connected). */
 export function startSiwx(): void {
   stopWatching ??= watchSiwx(openSignIn);
 }

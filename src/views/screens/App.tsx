@@ -28,7 +28,8 @@ const AllWalletsScreen = lazyScreen(() => import('./AllWalletsScreen.js'));
 const ConnectingWalletConnectScreen = lazyScreen(() => import('./ConnectingWalletConnectScreen.js'));
 const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScreen.js'));
 const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
-const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
+/** Preloaded with the sign-in chunk (elements/reactions.ts), so it shows at once after a connection. */
+export const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
 const OnRampScreen = lazyScreen(() => import('./OnRampScreen.js'));
 const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountNameScreen.js'));
 const SwapScreen = lazyScreen(() => import('./SwapScreen.js'));

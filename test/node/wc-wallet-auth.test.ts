@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { SignClient } from '@walletconnect/sign-client';
 import { formatMessage } from '@walletconnect/utils';
 import { verifyMessage, type Hex } from 'viem';
 import { startRelay, type Relay } from '../../server/relay/relay.js';
 import { startWalletPeer, type AuthOutcome, type WalletPeer, type WalletPeerOptions } from '../../server/wc-wallet/index.js';
 import { createSiwxMessage, parseSiwxMessage } from '../../src/core/siwx-message.js';
 import { ALICE, Browser, startSite, type Site } from './auth-helpers.js';
+import { type Dapp, startDapp } from './wc-dapp.js';
 
 /** Issue 11: the wallet peer's one-click auth (`wc_sessionAuthenticate`), against a sign-client dapp and the sign-in backend. */
-type Dapp = InstanceType<typeof SignClient>;
 const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'];
 
-let dapps = 0;
 
 describe('wallet peer: one-click auth (authenticate) with a sign-client dapp', { timeout: 60_000 }, () => {
   let relay: Relay;
@@ -37,22 +35,8 @@ describe('wallet peer: one-click auth (authenticate) with a sign-client dapp', {
   }
 
   async function dapp(): Promise<Dapp> {
-    const prefix = `wcm-auth-dapp-${process.pid}-${++dapps}`;
-    const client = await SignClient.init({
-      relayUrl: relay.url,
-      projectId: 'wc-wallet-auth-test',
-      customStoragePrefix: prefix,
-      telemetryEnabled: false,
-      logger: 'silent',
-      metadata: { name: 'Node auth dapp', description: 'wc-wallet-auth.test.ts', url: site.origin, icons: [] },
-    });
-    cleanups.push(async () => {
-      client.core.heartbeat.stop();
-      await client.core.relayer.transportClose();
-      const globals = globalThis as Record<string, unknown>;
-      delete globals[`_walletConnectCore_${prefix}`];
-      delete globals[`_walletConnectCore_${prefix}_count`];
-    });
+    const { dapp: client, stop } = await startDapp(relay.url, { name: 'Node auth dapp', url: site.origin });
+    cleanups.push(stop);
     return client;
   }
 

@@ -6,7 +6,6 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
 import { PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
-import { SignClient } from '@walletconnect/sign-client';
 import type { SessionTypes } from '@walletconnect/types';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
@@ -18,6 +17,7 @@ import { startWalletPeer, type WalletPeer, type WalletPeerOptions } from '../../
 import { ProviderError } from '../../server/wc-wallet/requests.js';
 import { answerSolanaRequest, solanaSigner } from '../../server/wc-wallet/solana-requests.js';
 import { rejection } from './helpers.js';
+import { type Dapp, startDapp } from './wc-dapp.js';
 
 const LOCAL = LOCAL_SOLANA_CHAIN_ID as `solana:${string}`;
 const MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const;
@@ -26,8 +26,6 @@ const EVM = { chains: ['eip155:31337'], methods: ['personal_sign'], events: ['ch
 const SOL_0 = solanaDevKeypair(0);
 const BOB = new PublicKey(solanaDevKeypair(5).publicKey);
 
-type Dapp = InstanceType<typeof SignClient>;
-let dappCount = 0;
 
 function transfer(lamports: number, blockhash = base58.encode(new Uint8Array(32).fill(9))): Transaction {
   const from = new PublicKey(SOL_0.publicKey);
@@ -64,22 +62,8 @@ describe('wallet peer: the solana namespace and solana_* requests over the local
   }
 
   async function dapp(): Promise<Dapp> {
-    const prefix = `wcm-test-sol-dapp-${process.pid}-${++dappCount}`;
-    const client = await SignClient.init({
-      relayUrl: relay.url,
-      projectId: 'wc-wallet-solana-test',
-      customStoragePrefix: prefix,
-      telemetryEnabled: false,
-      logger: 'silent',
-      metadata: { name: 'Node Solana dapp', description: 'wc-wallet-solana.test.ts', url: 'http://127.0.0.1', icons: [] },
-    });
-    cleanups.push(async () => {
-      client.core.heartbeat.stop();
-      await client.core.relayer.transportClose();
-      const globals = globalThis as Record<string, unknown>;
-      delete globals[`_walletConnectCore_${prefix}`];
-      delete globals[`_walletConnectCore_${prefix}_count`];
-    });
+    const { dapp: client, stop } = await startDapp(relay.url, { name: 'Node Solana dapp' });
+    cleanups.push(stop);
     return client;
   }
 

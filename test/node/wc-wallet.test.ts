@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SignClient } from '@walletconnect/sign-client';
 import type { SessionTypes } from '@walletconnect/types';
 import { createPublicClient, http, verifyMessage, verifyTypedData, type Hex } from 'viem';
 import { startAnvil, type Anvil } from '../../server/anvil.js';
@@ -15,6 +14,7 @@ import { startWalletPeer, type WalletPeer, type WalletPeerOptions } from '../../
 import { answerRequest, ProviderError } from '../../server/wc-wallet/requests.js';
 import { privateKeyToAccount } from 'viem/accounts';
 import { rejection } from './helpers.js';
+import { type Dapp, startDapp } from './wc-dapp.js';
 
 /** Anvil's account #0, the peer's default. */
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -28,35 +28,7 @@ const TYPED_DATA = {
 /** Only the wallet's two lookups that fail at once when refused (Verify's attestation GET, the Pulse INIT). */
 const EXPECTED_BLOCKED = /^https:\/\/(verify\.walletconnect\.(org|com)\/attestation\/[0-9a-f]+\?v2Supported=true|pulse\.walletconnect\.org\/batch\?)/;
 
-type Dapp = InstanceType<typeof SignClient>;
 type Namespaces = Record<string, { chains: string[]; methods: string[]; events: string[] }>;
-
-let dappCount = 0;
-
-/** A Node dapp: sign-client with its own storage prefix, no telemetry, on the test relay. */
-async function startDapp(relayUrl: string): Promise<{ dapp: Dapp; stop(): Promise<void> }> {
-  const prefix = `wcm-test-dapp-${process.pid}-${++dappCount}`;
-  const dapp = await SignClient.init({
-    relayUrl,
-    projectId: 'wc-wallet-test',
-    customStoragePrefix: prefix,
-    telemetryEnabled: false,
-    logger: 'silent',
-    metadata: { name: 'Node test dapp', description: 'wc-wallet.test.ts', url: 'http://127.0.0.1', icons: [] },
-  });
-  let stopped: Promise<void> | undefined;
-  return {
-    dapp,
-    stop: () =>
-      (stopped ??= (async () => {
-        dapp.core.heartbeat.stop();
-        await dapp.core.relayer.transportClose();
-        const globals = globalThis as Record<string, unknown>;
-        delete globals[`_walletConnectCore_${prefix}`];
-        delete globals[`_walletConnectCore_${prefix}_count`];
-      })()),
-  };
-}
 
 /** The next `event` on the dapp that passes `filter`, or a rejection after `timeoutMs`. */
 function next<T>(dapp: Dapp, event: 'session_event' | 'session_delete' | 'session_update', filter: (payload: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {

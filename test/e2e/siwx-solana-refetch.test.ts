@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
 import { ACCOUNT_0, connectDevWallet, events, inModal, useE2E, waitForEvent, widgetState } from './harness.js';
+import { siwxHelpers } from './siwx-support.js';
 
 const SOL_ADDRESS = solanaDevKeypair(0).address;
 
@@ -14,15 +15,7 @@ const SOL_ADDRESS = solanaDevKeypair(0).address;
 describe('sign in with the wallet: Solana, init failure at Sign, server-side revocation', () => {
   const e2e = useE2E();
 
-  const useSiwx = (page: Page, attributes: Record<string, string> = {}) =>
-    page.evaluate(([url, extra]) => {
-      const el = document.querySelector('wallet-connect-modal')!;
-      for (const [name, value] of Object.entries(extra)) el.setAttribute(name, value);
-      el.setAttribute('siwx-url', url);
-    }, [e2e.stack.authUrl, attributes] as const);
-  const signView = (page: Page) => inModal(page, '[data-view="SIWXSignMessage"]');
-  const signPrompt = (page: Page, action: 'approve' | 'reject') => page.locator(`dev-wallet-prompt [data-kind="sign"] [data-action="${action}"]`);
-  const backendSession = (page: Page) => page.evaluate(async (url) => (await fetch(`${url}/session`, { credentials: 'include' })).json(), e2e.stack.authUrl);
+  const { useSiwx, signView, signPrompt, backendSession, refuseToSign } = siwxHelpers(() => e2e.stack.authUrl);
   const closed = (page: Page) => page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
 
   it('Solana: connect → SIWXSignMessage → sign → wallet-session authenticated, GET session names the base58 address; a reload keeps it', async () => {
@@ -81,12 +74,7 @@ describe('sign in with the wallet: Solana, init failure at Sign, server-side rev
     const { page } = await e2e.open();
     await useSiwx(page);
     await connectDevWallet(page, 'solana');
-    await signView(page).locator('[data-action="sign"]').click();
-    await signPrompt(page, 'reject').click();
-    await inModal(page, '[part~="toast"]').filter({ hasText: 'Error signing message' }).waitFor();
-    assert.equal(await signView(page).count(), 1);
-    assert.equal(await backendSession(page), null);
-    assert.deepEqual(await events(page, 'wallet-session'), []);
+    await refuseToSign(page);
   });
 
   it('Sign with the backend gone since the view opened: the init-failure toast, the wallet disconnected, back on Connect', async () => {

@@ -11,6 +11,7 @@ import { startSolanaChain, type SolanaChain } from './solana/serve.js';
 import type { SeededSolana } from './solana/types.js';
 import { createSignInBackend, type SignInBackend } from './auth/backend.js';
 import { startWeb, type WebServer } from './web.js';
+import { startLoginService, type LoginService, type LoginServiceOptions } from './auth-frame/stack-part.js';
 
 export interface StackOptions {
   root?: string;
@@ -36,6 +37,8 @@ export interface StackOptions {
   authDbPath?: string;
   /** The sign-in backend's Auth.js secret; default: made once and kept in its store. */
   authSecret?: string;
+  /** The email-login service (server/auth-frame/) and its local mail capture: ports, store, key. */
+  login?: LoginServiceOptions;
 }
 
 export interface StackSolana {
@@ -72,6 +75,8 @@ export interface Stack {
   authUrl: string;
   /** The sign-in backend itself (its store: tests revoke sessions server-side through it). */
   auth: SignInBackend;
+  /** The email-login service on its own origin (the widget's `auth-url`) and the local mail capture. */
+  login: LoginService;
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -122,6 +127,7 @@ export async function startStack({
   solanaPort = 0,
   authDbPath = ':memory:',
   authSecret,
+  login: loginOptions = {},
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
@@ -193,6 +199,16 @@ export async function startStack({
       .catch(() => undefined);
     throw err;
   }
+  // The secure login frame on its own origin; only the demo page (known once it listens) may embed it.
+  let login: LoginService;
+  try {
+    login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), ...loginOptions });
+  } catch (err) {
+    await stopAll([api, relay, directory, { stop: () => auth.close() }])
+      .finally(() => stopAll([solana, ...anvils]))
+      .catch(() => undefined);
+    throw err;
+  }
   let web: WebServer;
   try {
     web = await startWeb({
@@ -203,12 +219,13 @@ export async function startStack({
       // The relay is a ws: URL, which 'self' never covers; the directory serves both JSON and the wallet icons.
       extraConnectSrc: [new URL(api.url).origin, relay.url, directoryOrigin, solana.rpcUrl, solana.wsUrl],
       extraImgSrc: [directoryOrigin],
-      placeholders: { API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url, SOLANA_CHAIN_ID: solana.chainId, SOLANA_RPC_URL: solana.rpcUrl, SOLANA_WS_URL: solana.wsUrl },
+      extraFrameSrc: [login.origin],
+      placeholders: { AUTH_FRAME_URL: login.url, API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url, SOLANA_CHAIN_ID: solana.chainId, SOLANA_RPC_URL: solana.rpcUrl, SOLANA_WS_URL: solana.wsUrl },
       auth,
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.
-    await stopAll([api, relay, directory, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, login, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -228,7 +245,8 @@ export async function startStack({
     solana: { chainId: solana.chainId, rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, seeded: seededSolana },
     authUrl: `${web.url}api/auth`,
     auth,
+    login,
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api, relay, directory]).finally(() => stopAll([authStop, solana, ...anvils]))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory, login]).finally(() => stopAll([authStop, solana, ...anvils]))),
   };
 }

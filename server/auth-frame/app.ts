@@ -6,7 +6,9 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Mailer } from './mail.js';
-import { OtpService, type OtpError, type OtpLimits } from './otp.js';
+import { frameAncestors, mountFramePage } from './frame-page.js';
+import { OtpService, sessionId, type OtpError, type OtpLimits } from './otp.js';
+import { SignError, SigningDesk } from './signing.js';
 import type { FrameStore, UserRecord } from './store.js';
 
 export interface AuthFrameAppOptions {
@@ -45,12 +47,6 @@ export function publicUser(user: UserRecord): { email: string; address: string; 
       { namespace: 'solana', address: user.solanaAddress, type: 'eoa' },
     ],
   };
-}
-
-/** `frame-ancestors` for these origins; none configured means no site may embed the frame. */
-export function frameAncestors(origins: readonly string[]): string {
-  const list = origins.map((origin) => new URL(origin).origin);
-  return `frame-ancestors ${list.length ? list.join(' ') : "'none'"}`;
 }
 
 const resolve = <T>(value: T | (() => T)): T => (typeof value === 'function' ? (value as () => T)() : value);
@@ -138,6 +134,35 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
     else deleteCookie(c, COOKIE, { path: '/' });
     return c.json({ ok: true });
   });
+
+  // Signing: filed by the frame, signed only by the call its Approve button makes (server/auth-frame/signing.ts).
+  const desk = new SigningDesk(options.masterKey, options.now);
+  const signed = async (c: Context, body: (token: string, user: UserRecord) => Promise<Response>): Promise<Response> => {
+    const token = sessionToken(c);
+    const user = await otp.sessionUser(token);
+    if (!token || !user) return c.json({ error: { code: 4100, message: 'Not connected to email or social' } }, 401);
+    try {
+      return await body(token, user);
+    } catch (err) {
+      if (err instanceof SignError) return c.json({ error: { code: err.code, message: err.message } }, 400);
+      throw err;
+    }
+  };
+  app.post('/api/sign-requests', (c) =>
+    signed(c, async (token, user) => {
+      const body = await readJson(c);
+      return c.json(desk.file(sessionId(token), user, body.method, body.params));
+    }),
+  );
+  app.post('/api/sign-requests/:id/approve', (c) => signed(c, async (token, user) => c.json({ result: await desk.approve(c.req.param('id'), sessionId(token), user) })));
+  app.post('/api/sign-requests/:id/reject', (c) =>
+    signed(c, async (token) => {
+      desk.reject(c.req.param('id'), sessionId(token));
+      return c.json({ ok: true });
+    }),
+  );
+
+  mountFramePage(app, () => resolve(options.allowedOrigins));
 
   app.notFound((c) => c.json({ error: 'not_found' }, 404));
   app.onError((err, c) => {

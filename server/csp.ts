@@ -5,6 +5,8 @@ export interface CspOptions {
   extraConnectSrc?: readonly string[];
   /** Further img-src sources (the wallet directory's origin, which serves the wallet icons). */
   extraImgSrc?: readonly string[];
+  /** Origins the page may frame (the email-login service); none: frame-src stays at default-src. */
+  extraFrameSrc?: readonly string[];
 }
 
 /** `base` followed by each of `extra` not already in it. */
@@ -20,13 +22,14 @@ function sources(base: readonly string[], extra: readonly string[]): string {
  * script or style in the bundle fails loudly. connect-src lists each RPC by origin, since RPC URLs may carry
  * paths that CSP source matching would otherwise treat as exact.
  */
-export function buildCsp({ rpcUrls, extraConnectSrc = [], extraImgSrc = [] }: CspOptions): string {
+export function buildCsp({ rpcUrls, extraConnectSrc = [], extraImgSrc = [], extraFrameSrc = [] }: CspOptions): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     `img-src ${sources(["'self'", 'data:'], extraImgSrc)}`,
     `connect-src ${sources(["'self'"], [...rpcUrls.map((url) => new URL(url).origin), ...extraConnectSrc])}`,
+    ...(extraFrameSrc.length ? [`frame-src ${extraFrameSrc.join(' ')}`] : []),
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors 'none'",

@@ -13,6 +13,7 @@ import type { SeededSolana } from './solana/types.js';
 import { createSignInBackend, type SignInBackend } from './auth/backend.js';
 import { startOnRampSandbox, type OnRampSandbox } from './onramp-sandbox/serve.js';
 import { startWeb, type WebServer } from './web.js';
+import { startLoginService, type LoginService, type LoginServiceOptions } from './auth-frame/stack-part.js';
 
 export interface StackOptions {
   root?: string;
@@ -40,6 +41,8 @@ export interface StackOptions {
   authSecret?: string;
   /** The on-ramp sandbox provider's port (its own origin); 0 (default) picks a free one. */
   onrampPort?: number;
+  /** The email-login service (server/auth-frame/) and its local mail capture: ports, store, key. */
+  login?: LoginServiceOptions;
 }
 
 export interface StackSolana {
@@ -78,6 +81,8 @@ export interface Stack {
   auth: SignInBackend;
   /** The on-ramp sandbox provider (server/onramp-sandbox/): its payment pages, on an origin of its own. */
   onrampUrl: string;
+  /** The email-login service on its own origin (the widget's `auth-url`) and the local mail capture. */
+  login: LoginService;
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -129,6 +134,7 @@ export async function startStack({
   authDbPath = ':memory:',
   authSecret,
   onrampPort = 0,
+  login: loginOptions = {},
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
@@ -220,6 +226,16 @@ export async function startStack({
       .catch(() => undefined);
     throw err;
   }
+  // The secure login frame on its own origin; only the demo page (known once it listens) may embed it.
+  let login: LoginService;
+  try {
+    login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), ...loginOptions });
+  } catch (err) {
+    await stopAll([api, relay, directory, onramp, { stop: () => auth.close() }])
+      .finally(() => stopAll([solana, ...anvils]))
+      .catch(() => undefined);
+    throw err;
+  }
   let web: WebServer;
   try {
     web = await startWeb({
@@ -230,12 +246,13 @@ export async function startStack({
       // The relay is a ws: URL, which 'self' never covers; the directory serves both JSON and the wallet icons.
       extraConnectSrc: [new URL(api.url).origin, relay.url, directoryOrigin, solana.rpcUrl, solana.wsUrl],
       extraImgSrc: [directoryOrigin],
-      placeholders: { API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url, SOLANA_CHAIN_ID: solana.chainId, SOLANA_RPC_URL: solana.rpcUrl, SOLANA_WS_URL: solana.wsUrl },
+      extraFrameSrc: [login.origin],
+      placeholders: { AUTH_FRAME_URL: login.url, API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url, SOLANA_CHAIN_ID: solana.chainId, SOLANA_RPC_URL: solana.rpcUrl, SOLANA_WS_URL: solana.wsUrl },
       auth,
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.
-    await stopAll([api, relay, directory, onramp, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, login, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -256,7 +273,8 @@ export async function startStack({
     authUrl: `${web.url}api/auth`,
     auth,
     onrampUrl: onramp.url,
+    login,
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp]).finally(() => stopAll([authStop, solana, ...anvils]))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp, login]).finally(() => stopAll([authStop, solana, ...anvils]))),
   };
 }

@@ -9,6 +9,10 @@
  * file: nonces, sessions and its secret; default .cache/auth.sqlite), AUTH_SECRET (its Auth.js secret; default
  * one made once and kept in AUTH_DB),
  * ONRAMP_PORT (8550, the on-ramp sandbox provider's payment pages),
+ * AUTH_FRAME_PORT (8551, the email-login service, the widget's auth-url), SMTP_PORT (8552, the local mail
+ * capture), INBOX_PORT (8553, its inbox page), SMTP_URL (send through this SMTP server instead of the capture),
+ * AUTH_FRAME_DB (users, codes, sessions and sealed wallets; default .cache/auth-frame.sqlite), AUTH_FRAME_KEY
+ * (the 32-byte master key sealing the wallets, hex or base64; default a dev key made once in .cache/auth-frame.key),
  * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
  */
 import { join } from 'node:path';
@@ -28,6 +32,9 @@ const PORT_SETTINGS = [
   { env: 'DIRECTORY_PORT', fallback: 8549 },
   { env: 'SOLANA_PORT', fallback: 8899 },
   { env: 'ONRAMP_PORT', fallback: 8550 },
+  { env: 'AUTH_FRAME_PORT', fallback: 8551 },
+  { env: 'SMTP_PORT', fallback: 8552 },
+  { env: 'INBOX_PORT', fallback: 8553 },
 ] as const;
 
 function readPort(env: string, fallback: number): number {
@@ -84,6 +91,8 @@ function printBanner(stack: Stack): void {
     `  Directory      ${stack.directoryUrl}`,
     `  Sign-in API    ${stack.authUrl} (Auth.js; sessions in ${authDbPath()})`,
     `  On-ramp        ${stack.onrampUrl} (sandbox provider; test cards 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined)`,
+    `  Email login    ${stack.login.url} (the secure frame, auth-url)`,
+    ...(stack.login.mail ? [`  Mail inbox     ${stack.login.mail.inboxUrl} (login codes land here; SMTP ${stack.login.mail.smtpUrl})`] : []),
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
     `  Solana         ${stack.solana.rpcUrl} (WebSocket ${stack.solana.wsUrl}), chain id ${stack.solana.chainId}`,
     ...stack.seeded.map(
@@ -114,7 +123,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort] = ports as [number, number, number, number, number, number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort] = ports as [number, number, number, number, number, number, number, number, number, number, number];
   const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
@@ -158,7 +167,16 @@ async function main(): Promise<void> {
     // The API's index survives a restart in this file (WALLET_API_DB); a fresh chain resets it.
     const apiDbPath = process.env.WALLET_API_DB ?? join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
     const authSecret = process.env.AUTH_SECRET || undefined;
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, chainIds: [...CHAIN_IDS] });
+    const login = {
+      port: loginPort,
+      smtpPort,
+      inboxPort,
+      dbPath: process.env.AUTH_FRAME_DB || join(PROJECT_ROOT, '.cache', 'auth-frame.sqlite'),
+      keyPath: join(PROJECT_ROOT, '.cache', 'auth-frame.key'),
+      ...(process.env.AUTH_FRAME_KEY ? { masterKey: process.env.AUTH_FRAME_KEY } : {}),
+      ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
+    };
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, login, chainIds: [...CHAIN_IDS] });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

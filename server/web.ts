@@ -17,6 +17,8 @@ export interface WebAppOptions {
   extraConnectSrc?: readonly string[];
   /** Further img-src sources (the wallet directory's origin). */
   extraImgSrc?: readonly string[];
+  /** Origins the page may frame (the email-login service). */
+  extraFrameSrc?: readonly string[];
   /** `%NAME%` in demo/index.html → value (the stack passes API_URL, RELAY_URL and DIRECTORY_URL). */
   placeholders?: Readonly<Record<string, string>>;
   /** The sign-in backend (server/auth/), mounted under its base path on this origin, as a site owner would. */
@@ -56,8 +58,8 @@ export function substitutePlaceholders(html: string, placeholders: Readonly<Reco
   return html.replace(/%([A-Z_]+)%/g, (placeholder, name: string) => placeholders[name] ?? placeholder);
 }
 
-export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], placeholders = {}, auth }: WebAppOptions): Hono {
-  const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc, extraImgSrc });
+export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], extraFrameSrc = [], placeholders = {}, auth }: WebAppOptions): Hono {
+  const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc, extraImgSrc, extraFrameSrc });
   const app = new Hono();
 
   // Set after the handler so 404s and errors carry the same headers as pages.

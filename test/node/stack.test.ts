@@ -57,8 +57,14 @@ describe('startStack', () => {
         page.headers.get('content-security-policy'),
         `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: ${directory}; ` +
           `connect-src 'self' ${a.rpcUrl} ${b.rpcUrl} ${new URL(stack.apiUrl).origin} ${stack.relayUrl} ${directory} ${stack.solana.rpcUrl} ${stack.solana.wsUrl}; ` +
-          "base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
+          `frame-src ${stack.login.origin}; base-uri 'none'; object-src 'none'; frame-ancestors 'none'`,
       );
+      // The email-login service on its own origin, which only the demo page may frame, and its mail capture.
+      assert.notEqual(stack.login.origin, new URL(stack.url).origin);
+      const loginSession = await fetch(new URL('api/session', stack.login.url));
+      assert.equal(loginSession.status, 401);
+      assert.match(loginSession.headers.get('content-security-policy') ?? '', new RegExp(`frame-ancestors ${new URL(stack.url).origin}$`));
+      assert.equal((await fetch(stack.login.mail!.inboxUrl)).status, 200);
       // The wallet data API answers for both chains.
       const chains = await fetch(new URL(`v1/supported-chains?projectId=t&st=t&sv=t`, stack.apiUrl));
       assert.deepEqual(await chains.json(), { http: ['eip155:31337', 'eip155:31338', LOCAL_SOLANA_CHAIN_ID], ws: [] });
@@ -107,6 +113,8 @@ describe('startStack', () => {
       assert.equal(await refuses(`http://127.0.0.1:${relayPort}/health`), true);
       assert.equal(await refuses(stack.directoryUrl), true);
       assert.equal(await refuses(stack.solana.rpcUrl), true);
+      assert.equal(await refuses(stack.login.url), true);
+      assert.equal(await refuses(stack.login.mail!.inboxUrl), true);
       await stack.stop();
     } finally {
       if (!stopped) await stack.stop();

@@ -1,0 +1,173 @@
+/**
+ * The secure service (issue 14) as a hono app: the email-code API the frame calls, and the frame itself. It
+ * runs on its own origin; the widget embeds `/frame` and talks to it only by postMessage. The API answers
+ * only same-origin requests (the frame's own): no CORS headers, and every POST must carry this origin.
+ */
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Mailer } from './mail.js';
+import { frameAncestors, mountFramePage } from './frame-page.js';
+import { OtpService, sessionId, type OtpError, type OtpLimits } from './otp.js';
+import { SignError, SigningDesk } from './signing.js';
+import type { FrameStore, UserRecord } from './store.js';
+
+export interface AuthFrameAppOptions {
+  /** The service's own URL (its origin is the widget's `auth-url`); a function when the port is known late. */
+  publicUrl: string | (() => string);
+  /** Site origins allowed to embed the frame (`frame-ancestors`); a function when they are known late. */
+  allowedOrigins: readonly string[] | (() => readonly string[]);
+  store: FrameStore;
+  masterKey: Buffer;
+  codeKey: Buffer;
+  mailer: Mailer;
+  limits?: Partial<OtpLimits>;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+const STATUS: Record<OtpError, 400 | 401 | 429> = {
+  invalid_email: 400,
+  invalid_code: 400,
+  wrong_code: 401,
+  expired_code: 401,
+  resend_too_soon: 429,
+  rate_limited: 429,
+  too_many_attempts: 429,
+};
+
+export const COOKIE = 'wcm_frame';
+
+/** What the frame tells the widget about the signed-in user (hosted-api.md §7.6 GET_USER, reduced). */
+export function publicUser(user: UserRecord): { email: string; address: string; accounts: { namespace: 'eip155' | 'solana'; address: string; type: 'eoa' }[] } {
+  return {
+    email: user.email,
+    address: user.evmAddress,
+    accounts: [
+      { namespace: 'eip155', address: user.evmAddress, type: 'eoa' },
+      { namespace: 'solana', address: user.solanaAddress, type: 'eoa' },
+    ],
+  };
+}
+
+const resolve = <T>(value: T | (() => T)): T => (typeof value === 'function' ? (value as () => T)() : value);
+
+function clientIp(c: Context): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; otp: OtpService } {
+  const { store, mailer, log = (line: string) => console.warn(`[auth-frame] ${line}`) } = options;
+  const otp = new OtpService({ store, masterKey: options.masterKey, codeKey: options.codeKey, ...(options.limits ? { limits: options.limits } : {}), ...(options.now ? { now: options.now } : {}) });
+  const origin = (): string => new URL(resolve(options.publicUrl)).origin;
+  const secure = (): boolean => origin().startsWith('https:');
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Cache-Control', 'no-store');
+    c.res.headers.set('Referrer-Policy', 'no-referrer');
+    if (!c.res.headers.has('Content-Security-Policy')) {
+      c.res.headers.set('Content-Security-Policy', `default-src 'none'; base-uri 'none'; form-action 'none'; ${frameAncestors(resolve(options.allowedOrigins))}`);
+    }
+  });
+
+  // Only the frame (this origin) may call the API: a host page's form or fetch carries its own Origin.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.header('origin') !== origin()) return c.json({ error: 'forbidden_origin' }, 403);
+    await next();
+  });
+
+  const readJson = async (c: Context): Promise<Record<string, unknown>> => {
+    try {
+      const body: unknown = await c.req.json();
+      return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+
+  const sessionCookie = (c: Context, token: string, maxAgeS: number): void => {
+    // Over https the frame is a third-party context: a partitioned cookie (CHIPS), keyed to the embedding
+    // site. On http://127.0.0.1 the frame and the page are the same site, so a first-party cookie works.
+    if (secure()) {
+      setCookie(c, `__Host-${COOKIE}`, token, { path: '/', httpOnly: true, secure: true, sameSite: 'None', partitioned: true, maxAge: maxAgeS });
+    } else {
+      setCookie(c, COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', maxAge: maxAgeS });
+    }
+  };
+  const sessionToken = (c: Context): string | undefined => getCookie(c, secure() ? `__Host-${COOKIE}` : COOKIE);
+
+  app.post('/api/email/start', async (c) => {
+    const body = await readJson(c);
+    const result = await otp.start(body.email, clientIp(c));
+    if (!result.ok) {
+      if (result.retryAfterS !== undefined) c.header('Retry-After', String(result.retryAfterS));
+      return c.json({ error: result.error, ...(result.retryAfterS !== undefined ? { retryAfterS: result.retryAfterS } : {}) }, STATUS[result.error]);
+    }
+    try {
+      await mailer.sendCode(result.email, result.code);
+    } catch (err) {
+      log(`mailing a code failed: ${err instanceof Error ? err.message : String(err)}`);
+      return c.json({ error: 'mail_failed' }, 502);
+    }
+    return c.json({ email: result.email, resendAfterS: Math.ceil(otp.limits.resendIntervalMs / 1000), expiresInS: Math.ceil(otp.limits.codeTtlMs / 1000) });
+  });
+
+  app.post('/api/email/verify', async (c) => {
+    const body = await readJson(c);
+    const result = await otp.verify(body.email, body.code);
+    if (!result.ok) return c.json({ error: result.error, ...(result.attemptsLeft !== undefined ? { attemptsLeft: result.attemptsLeft } : {}) }, STATUS[result.error]);
+    sessionCookie(c, result.sessionToken, Math.floor(otp.limits.sessionTtlMs / 1000));
+    return c.json(publicUser(result.user));
+  });
+
+  app.get('/api/session', async (c) => {
+    const user = await otp.sessionUser(sessionToken(c));
+    return user ? c.json(publicUser(user)) : c.json({ error: 'not_signed_in' }, 401);
+  });
+
+  app.post('/api/signout', async (c) => {
+    await otp.signOut(sessionToken(c));
+    if (secure()) deleteCookie(c, `__Host-${COOKIE}`, { path: '/', secure: true, partitioned: true });
+    else deleteCookie(c, COOKIE, { path: '/' });
+    return c.json({ ok: true });
+  });
+
+  // Signing: filed by the frame, signed only by the call its Approve button makes (server/auth-frame/signing.ts).
+  const desk = new SigningDesk(options.masterKey, options.now);
+  const signed = async (c: Context, body: (token: string, user: UserRecord) => Promise<Response>): Promise<Response> => {
+    const token = sessionToken(c);
+    const user = await otp.sessionUser(token);
+    if (!token || !user) return c.json({ error: { code: 4100, message: 'Not connected to email or social' } }, 401);
+    try {
+      return await body(token, user);
+    } catch (err) {
+      if (err instanceof SignError) return c.json({ error: { code: err.code, message: err.message } }, 400);
+      throw err;
+    }
+  };
+  app.post('/api/sign-requests', (c) =>
+    signed(c, async (token, user) => {
+      const body = await readJson(c);
+      return c.json(desk.file(sessionId(token), user, body.method, body.params));
+    }),
+  );
+  app.post('/api/sign-requests/:id/approve', (c) => signed(c, async (token, user) => c.json({ result: await desk.approve(c.req.param('id'), sessionId(token), user) })));
+  app.post('/api/sign-requests/:id/reject', (c) =>
+    signed(c, async (token) => {
+      desk.reject(c.req.param('id'), sessionId(token));
+      return c.json({ ok: true });
+    }),
+  );
+
+  mountFramePage(app, () => resolve(options.allowedOrigins));
+
+  app.notFound((c) => c.json({ error: 'not_found' }, 404));
+  app.onError((err, c) => {
+    log(`request failed: ${err instanceof Error ? err.stack : String(err)}`);
+    return c.json({ error: 'server_error' }, 500);
+  });
+  return { app, otp };
+}

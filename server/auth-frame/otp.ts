@@ -1,0 +1,143 @@
+/**
+ * Email one-time codes: 6 random digits, stored only as a keyed hash, single-use, valid 10 minutes, a few
+ * guesses each, and a limited mailing rate per email and per requesting IP.
+ */
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { generateWallet } from './keys.js';
+import type { FrameStore, UserRecord } from './store.js';
+
+export interface OtpLimits {
+  /** How long a code is valid. Default 10 minutes. */
+  codeTtlMs: number;
+  /** Wrong guesses allowed per code; the next one voids it. Default 5. */
+  maxAttempts: number;
+  /** Least time between two codes to the same email. Default 60 s. */
+  resendIntervalMs: number;
+  /** Codes per email per window. Default 5. */
+  maxPerEmail: number;
+  /** Codes requested by one IP per window. Default 20. */
+  maxPerIp: number;
+  /** The window of the two limits above. Default 1 hour. */
+  windowMs: number;
+  /** How long a frame session lasts. Default 7 days. */
+  sessionTtlMs: number;
+}
+
+export const DEFAULT_OTP_LIMITS: OtpLimits = {
+  codeTtlMs: 10 * 60_000,
+  maxAttempts: 5,
+  resendIntervalMs: 60_000,
+  maxPerEmail: 5,
+  maxPerIp: 20,
+  windowMs: 60 * 60_000,
+  sessionTtlMs: 7 * 24 * 60 * 60_000,
+};
+
+/** Each refusal the API reports; the widget maps these to its message catalogue. */
+export type OtpError = 'invalid_email' | 'resend_too_soon' | 'rate_limited' | 'invalid_code' | 'wrong_code' | 'expired_code' | 'too_many_attempts';
+
+export type StartResult = { ok: true; email: string; code: string } | { ok: false; error: OtpError; retryAfterS?: number };
+export type VerifyResult =
+  | { ok: true; user: UserRecord; sessionToken: string; created: boolean }
+  | { ok: false; error: OtpError; attemptsLeft?: number };
+
+const emailSchema = z.email();
+const CODE = /^\d{6}$/;
+
+/** Lower-cased and trimmed, or undefined when it is not an email address (RFC 5321 caps the length at 254). */
+export function normalizeEmail(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const email = raw.trim().toLowerCase();
+  return email.length <= 254 && emailSchema.safeParse(email).success ? email : undefined;
+}
+
+export const sessionId = (token: string): string => createHash('sha256').update(token).digest('base64url');
+
+export interface OtpServiceOptions {
+  store: FrameStore;
+  /** The master key (wallets are sealed under it). */
+  masterKey: Buffer;
+  /** Keys the code hashes (derived from the master key). */
+  codeKey: Buffer;
+  limits?: Partial<OtpLimits>;
+  now?: () => number;
+}
+
+export class OtpService {
+  readonly limits: OtpLimits;
+  private readonly now: () => number;
+
+  constructor(private readonly options: OtpServiceOptions) {
+    this.limits = { ...DEFAULT_OTP_LIMITS, ...options.limits };
+    this.now = options.now ?? Date.now;
+  }
+
+  private hash(email: string, code: string): string {
+    return createHmac('sha256', this.options.codeKey).update(`${email}\n${code}`).digest('base64url');
+  }
+
+  /** Makes and stores a new code for `rawEmail` (replacing any earlier one); the caller mails `code`. */
+  async start(rawEmail: unknown, ip: string): Promise<StartResult> {
+    const email = normalizeEmail(rawEmail);
+    if (!email) return { ok: false, error: 'invalid_email' };
+    const { store } = this.options;
+    const now = this.now();
+    const stats = await store.sendStats(email, ip, now - this.limits.windowMs);
+    if (stats.lastToEmail !== undefined && now - stats.lastToEmail < this.limits.resendIntervalMs) {
+      return { ok: false, error: 'resend_too_soon', retryAfterS: Math.ceil((stats.lastToEmail + this.limits.resendIntervalMs - now) / 1000) };
+    }
+    if (stats.toEmail >= this.limits.maxPerEmail || stats.fromIp >= this.limits.maxPerIp) return { ok: false, error: 'rate_limited' };
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await store.putCode({ email, codeHash: this.hash(email, code), createdAt: now, expiresAt: now + this.limits.codeTtlMs, attempts: 0 });
+    await store.addSend(email, ip, now);
+    return { ok: true, email, code };
+  }
+
+  /** Checks `code`; on success voids it, makes the user and wallet on a first login, and opens a session. */
+  async verify(rawEmail: unknown, code: unknown): Promise<VerifyResult> {
+    const email = normalizeEmail(rawEmail);
+    if (!email) return { ok: false, error: 'invalid_email' };
+    if (typeof code !== 'string' || !CODE.test(code)) return { ok: false, error: 'invalid_code' };
+    const { store, masterKey } = this.options;
+    const record = await store.getCode(email);
+    const now = this.now();
+    if (!record) return { ok: false, error: 'expired_code' };
+    if (record.expiresAt <= now) {
+      await store.deleteCode(email);
+      return { ok: false, error: 'expired_code' };
+    }
+    if (record.attempts >= this.limits.maxAttempts) return { ok: false, error: 'too_many_attempts' };
+    const expected = Buffer.from(record.codeHash);
+    const given = Buffer.from(this.hash(email, code));
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const attempts = await store.addAttempt(email);
+      const attemptsLeft = this.limits.maxAttempts - attempts;
+      // The spent code stays, so even the right code is refused now; only a new code (a resend) helps.
+      if (attemptsLeft <= 0) return { ok: false, error: 'too_many_attempts' };
+      return { ok: false, error: 'wrong_code', attemptsLeft };
+    }
+    await store.deleteCode(email);
+    let user = await store.getUserByEmail(email);
+    const created = !user;
+    if (!user) {
+      const id = randomUUID();
+      user = await store.addUser({ id, email, createdAt: now, ...generateWallet(masterKey, id) });
+    }
+    const sessionToken = randomBytes(32).toString('base64url');
+    await store.addSession({ id: sessionId(sessionToken), userId: user.id, createdAt: now, expiresAt: now + this.limits.sessionTtlMs });
+    return { ok: true, user, sessionToken, created };
+  }
+
+  /** The user of a live session token, or undefined. */
+  async sessionUser(token: string | undefined): Promise<UserRecord | undefined> {
+    if (!token) return undefined;
+    const session = await this.options.store.getSession(sessionId(token));
+    if (!session || session.expiresAt <= this.now()) return undefined;
+    return this.options.store.getUser(session.userId);
+  }
+
+  async signOut(token: string | undefined): Promise<void> {
+    if (token) await this.options.store.deleteSession(sessionId(token));
+  }
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { startMailCapture, type MailCapture } from './mail.js';
+import { startAuthFrame, type AuthFrameServer } from './serve.js';
+
+export interface LoginServiceOptions {
+  /** The service's port; 0 (default) picks a free one. */
+  port?: number;
+  /** The mail capture's SMTP port and inbox page port; 0 (default) picks free ones. */
+  smtpPort?: number;
+  inboxPort?: number;
+  /** Send through this SMTP URL instead of running the local capture. */
+  smtpUrl?: string;
+  /** SQLite file for users, codes and sessions; ':memory:' (default) keeps nothing. */
+  dbPath?: string;
+  /** The master key (32 bytes, hex or base64). */
+  masterKey?: string;
+  /** Where the dev key is read or made when no masterKey is given; neither: a random key for this run only. */
+  keyPath?: string;
+}
+
+export interface LoginService {
+  /** The service, e.g. http://127.0.0.1:8550/ (its origin is the widget's `auth-url`). */
+  url: string;
+  origin: string;
+  server: AuthFrameServer;
+  /** The local mail capture; undefined when mail goes to a configured `smtpUrl`. */
+  mail: MailCapture | undefined;
+  stop(): Promise<void>;
+}
+
+/** The email-login service plus, unless an SMTP URL is configured, the local mail capture it sends to. */
+export async function startLoginService({
+  host,
+  allowedOrigins,
+  port = 0,
+  smtpPort = 0,
+  inboxPort = 0,
+  smtpUrl,
+  dbPath = ':memory:',
+  masterKey,
+  keyPath,
+}: LoginServiceOptions & { host: string; allowedOrigins: () => readonly string[] }): Promise<LoginService> {
+  const mail = smtpUrl ? undefined : await startMailCapture({ host, smtpPort, webPort: inboxPort });
+  let server: AuthFrameServer;
+  try {
+    server = await startAuthFrame({
+      host,
+      port,
+      allowedOrigins,
+      smtpUrl: smtpUrl ?? mail!.smtpUrl,
+      dbPath,
+      ...(keyPath && !masterKey ? { keyPath } : { masterKey: masterKey ?? randomBytes(32).toString('hex') }),
+    });
+  } catch (err) {
+    await mail?.stop();
+    throw err;
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    url: server.url,
+    origin: new URL(server.url).origin,
+    server,
+    mail,
+    stop: () => (stopping ??= Promise.all([server.stop(), mail?.stop()]).then(() => undefined)),
+  };
+}

@@ -1,0 +1,193 @@
+import { SqliteFile } from '../api/sqlite.js';
+
+/** One pending email code. The code itself is never stored, only its keyed hash. Times in ms. */
+export interface CodeRecord {
+  email: string;
+  codeHash: string;
+  createdAt: number;
+  expiresAt: number;
+  /** Wrong guesses so far. */
+  attempts: number;
+}
+
+/** A user and the embedded wallet made at their first verified login; keys sealed (AES-256-GCM). */
+export interface UserRecord {
+  id: string;
+  email: string;
+  evmAddress: string;
+  solanaAddress: string;
+  /** `seal()` output of the EVM private key (hex). */
+  evmKeySealed: string;
+  /** `seal()` output of the Solana 64-byte secret key. */
+  solanaKeySealed: string;
+  createdAt: number;
+}
+
+/** A signed-in frame: `id` is the SHA-256 of the cookie's token, so a leaked database opens no session. */
+export interface FrameSessionRecord {
+  id: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/**
+ * Where the secure service keeps users (with their sealed wallets), codes, code-send history (for the rate
+ * limits) and sessions. Asynchronous so a deployment can put it in a shared database; SQLite by default.
+ */
+export interface FrameStore {
+  /** Replaces any earlier code for the same email (a resend invalidates the previous code). */
+  putCode(code: CodeRecord): Promise<void>;
+  getCode(email: string): Promise<CodeRecord | undefined>;
+  /** Counts one wrong guess; returns the new count. */
+  addAttempt(email: string): Promise<number>;
+  deleteCode(email: string): Promise<void>;
+  /** Records that a code was mailed to `email` at the request of `ip`. */
+  addSend(email: string, ip: string, at: number): Promise<void>;
+  /** Sends since `since` to `email`, from `ip`, and the time of the last one to `email`. */
+  sendStats(email: string, ip: string, since: number): Promise<{ toEmail: number; fromIp: number; lastToEmail: number | undefined }>;
+  getUserByEmail(email: string): Promise<UserRecord | undefined>;
+  getUser(id: string): Promise<UserRecord | undefined>;
+  /** Adds `user` unless that email already has one; returns the stored user either way. */
+  addUser(user: UserRecord): Promise<UserRecord>;
+  addSession(session: FrameSessionRecord): Promise<void>;
+  getSession(id: string): Promise<FrameSessionRecord | undefined>;
+  deleteSession(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS frame_codes (email TEXT PRIMARY KEY, code_hash TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, attempts INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS frame_sends (email TEXT NOT NULL, ip TEXT NOT NULL, at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS frame_sends_email ON frame_sends (email, at);
+CREATE INDEX IF NOT EXISTS frame_sends_ip ON frame_sends (ip, at);
+CREATE TABLE IF NOT EXISTS frame_users (
+  id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, evm_address TEXT NOT NULL, solana_address TEXT NOT NULL,
+  evm_key TEXT NOT NULL, solana_key TEXT NOT NULL, created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS frame_sessions (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+`;
+
+type Row = Record<string, unknown>;
+const codeRecord = (row: Row): CodeRecord => ({
+  email: String(row.email),
+  codeHash: String(row.code_hash),
+  createdAt: Number(row.created_at),
+  expiresAt: Number(row.expires_at),
+  attempts: Number(row.attempts),
+});
+const userRecord = (row: Row): UserRecord => ({
+  id: String(row.id),
+  email: String(row.email),
+  evmAddress: String(row.evm_address),
+  solanaAddress: String(row.solana_address),
+  evmKeySealed: String(row.evm_key),
+  solanaKeySealed: String(row.solana_key),
+  createdAt: Number(row.created_at),
+});
+
+/** Sends older than this are forgotten (longer than any rate-limit window). */
+const SEND_HISTORY_MS = 24 * 60 * 60_000;
+
+/** SQLite through sql.js (as server/auth/store.ts), written to `path` after each change; ':memory:' keeps nothing. */
+export class SqliteFrameStore implements FrameStore {
+  private constructor(
+    private readonly db: SqliteFile,
+    private readonly now: () => number,
+  ) {}
+
+  static async open(path = ':memory:', now: () => number = Date.now): Promise<SqliteFrameStore> {
+    const db = await SqliteFile.open(path);
+    db.exec(SCHEMA);
+    return new SqliteFrameStore(db, now);
+  }
+
+  private write<T>(body: () => T): T {
+    const result = this.db.transaction(body);
+    this.db.persist();
+    return result;
+  }
+
+  async putCode(code: CodeRecord): Promise<void> {
+    this.write(() => {
+      this.db.run('DELETE FROM frame_codes WHERE expires_at <= ?', [this.now()]);
+      this.db.run('INSERT OR REPLACE INTO frame_codes (email, code_hash, created_at, expires_at, attempts) VALUES (?, ?, ?, ?, ?)', [
+        code.email,
+        code.codeHash,
+        code.createdAt,
+        code.expiresAt,
+        code.attempts,
+      ]);
+    });
+  }
+
+  async getCode(email: string): Promise<CodeRecord | undefined> {
+    const row = this.db.get('SELECT * FROM frame_codes WHERE email = ?', [email]);
+    return row ? codeRecord(row) : undefined;
+  }
+
+  async addAttempt(email: string): Promise<number> {
+    return this.write(() => {
+      this.db.run('UPDATE frame_codes SET attempts = attempts + 1 WHERE email = ?', [email]);
+      return Number(this.db.get('SELECT attempts FROM frame_codes WHERE email = ?', [email])?.attempts ?? 0);
+    });
+  }
+
+  async deleteCode(email: string): Promise<void> {
+    this.write(() => this.db.run('DELETE FROM frame_codes WHERE email = ?', [email]));
+  }
+
+  async addSend(email: string, ip: string, at: number): Promise<void> {
+    this.write(() => {
+      this.db.run('DELETE FROM frame_sends WHERE at <= ?', [this.now() - SEND_HISTORY_MS]);
+      this.db.run('INSERT INTO frame_sends (email, ip, at) VALUES (?, ?, ?)', [email, ip, at]);
+    });
+  }
+
+  async sendStats(email: string, ip: string, since: number): Promise<{ toEmail: number; fromIp: number; lastToEmail: number | undefined }> {
+    const toEmail = Number(this.db.get('SELECT COUNT(*) AS n FROM frame_sends WHERE email = ? AND at > ?', [email, since])?.n ?? 0);
+    const fromIp = Number(this.db.get('SELECT COUNT(*) AS n FROM frame_sends WHERE ip = ? AND at > ?', [ip, since])?.n ?? 0);
+    const last = this.db.get('SELECT MAX(at) AS at FROM frame_sends WHERE email = ?', [email])?.at;
+    return { toEmail, fromIp, lastToEmail: last === null || last === undefined ? undefined : Number(last) };
+  }
+
+  async getUserByEmail(email: string): Promise<UserRecord | undefined> {
+    const row = this.db.get('SELECT * FROM frame_users WHERE email = ?', [email]);
+    return row ? userRecord(row) : undefined;
+  }
+
+  async getUser(id: string): Promise<UserRecord | undefined> {
+    const row = this.db.get('SELECT * FROM frame_users WHERE id = ?', [id]);
+    return row ? userRecord(row) : undefined;
+  }
+
+  async addUser(user: UserRecord): Promise<UserRecord> {
+    return this.write(() => {
+      this.db.run(
+        'INSERT OR IGNORE INTO frame_users (id, email, evm_address, solana_address, evm_key, solana_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [user.id, user.email, user.evmAddress, user.solanaAddress, user.evmKeySealed, user.solanaKeySealed, user.createdAt],
+      );
+      return userRecord(this.db.get('SELECT * FROM frame_users WHERE email = ?', [user.email])!);
+    });
+  }
+
+  async addSession(session: FrameSessionRecord): Promise<void> {
+    this.write(() => {
+      this.db.run('DELETE FROM frame_sessions WHERE expires_at <= ?', [this.now()]);
+      this.db.run('INSERT INTO frame_sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [session.id, session.userId, session.createdAt, session.expiresAt]);
+    });
+  }
+
+  async getSession(id: string): Promise<FrameSessionRecord | undefined> {
+    const row = this.db.get('SELECT * FROM frame_sessions WHERE id = ?', [id]);
+    return row ? { id: String(row.id), userId: String(row.user_id), createdAt: Number(row.created_at), expiresAt: Number(row.expires_at) } : undefined;
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    this.write(() => this.db.run('DELETE FROM frame_sessions WHERE id = ?', [id]));
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

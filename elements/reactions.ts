@@ -68,8 +68,12 @@ function listen(): () => void {
   const offName = $registeredName.listen((detail) => detail && emit('wallet-name', detail));
   const offSession = $siwxSession.listen((session) => emit('wallet-session', session ? { status: 'authenticated', session: { ...session } } : { status: 'unauthenticated' }));
   // Sign-in (`siwx-url`): its chunk loads once a wallet is connected (or restored), never before; its view's code
-  // with it, so SIWXSignMessage never shows a loading state.
-  const siwx = () => void ($config.get().siwxUrl && Object.keys($connections.get())[0] && (SiwxSignMessageScreen.preload().catch(() => {}), loadSiwx().then((m) => m.startSiwx(), () => {})));
+  // with it, and sign-in starts once both are in, so SIWXSignMessage never shows a loading state (however slowly
+  // the view's chunk comes; if it fails, sign-in starts all the same).
+  const siwx = () =>
+    void ($config.get().siwxUrl &&
+      Object.keys($connections.get())[0] &&
+      Promise.all([SiwxSignMessageScreen.preload().catch(() => {}), loadSiwx()]).then(([, m]) => m.startSiwx(), () => {}));
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
   return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());

@@ -5,7 +5,7 @@
  * which chunks that open loads.
  */
 import type { Browser } from 'playwright-core';
-import { TIMEOUT, chooseDevWallet, chunkNames, openBenchDemo, step, withStack } from './demo-page.js';
+import { TIMEOUT, chunkNames, connectDevWallet, openBenchDemo, step, withStack } from './demo-page.js';
 import { bytes, kb, ms, percentile, type Stats, stats, table } from './format.js';
 import { type FileSize, chunkSize, sumSizes } from './sizes.js';
 
@@ -87,16 +87,7 @@ async function accountRun(browser: Browser, url: string, apiOrigin: string, prob
   try {
     const { page, requests } = await openBenchDemo(context, url, problems);
     await step(page, 'connect the dev wallet', async () => {
-      await page.click('#open', { timeout: TIMEOUT });
-      await chooseDevWallet(page, 'eip155');
-      await page.waitForFunction(
-        () => {
-          const el = document.querySelector('wallet-connect-modal') as (HTMLElement & { state: { status: string } }) | null;
-          return el?.state.status === 'connected' && !el.hasAttribute('open');
-        },
-        null,
-        { timeout: TIMEOUT },
-      );
+      await connectDevWallet(page);
     });
 
     await page.evaluate(WATCH_ACCOUNT_OPEN);

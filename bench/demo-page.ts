@@ -67,6 +67,20 @@ export async function chooseDevWallet(page: Page, namespace: 'eip155' | 'solana'
   await page.click(`wallet-connect-modal [part~="wallet-button"]:has-text("${CHOOSER_LABELS[namespace]}")`, { timeout: TIMEOUT });
 }
 
+/** Opens the modal, chooses the dev wallet's `namespace` side, and waits for it connected with the modal closed. */
+export async function connectDevWallet(page: Page, namespace: 'eip155' | 'solana' = 'eip155'): Promise<void> {
+  await page.click('#open', { timeout: TIMEOUT });
+  await chooseDevWallet(page, namespace);
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('wallet-connect-modal') as (HTMLElement & { state: { status: string } }) | null;
+      return el?.state.status === 'connected' && !el.hasAttribute('open');
+    },
+    null,
+    { timeout: TIMEOUT },
+  );
+}
+
 /** Runs one step of a run; a failure names the step and the element's state. */
 export async function step(page: Page, what: string, action: () => Promise<unknown>): Promise<void> {
   try {

@@ -5,7 +5,7 @@
  * the quote from the pools). The service's own latency is bench/swap.ts's.
  */
 import type { Browser } from 'playwright-core';
-import { TIMEOUT, chooseDevWallet, openBenchDemo, step, withStack } from './demo-page.js';
+import { TIMEOUT, connectDevWallet, openBenchDemo, step, withStack } from './demo-page.js';
 import { ms, type Stats, stats, table } from './format.js';
 
 export interface SwapViewFigures {
@@ -41,17 +41,8 @@ async function swapViewRun(browser: Browser, url: string, ltk: string, problems:
   try {
     const { page } = await openBenchDemo(context, url, problems);
     await step(page, 'connect the dev wallet and open Account', async () => {
-      await page.click('#open', { timeout: TIMEOUT });
-      await chooseDevWallet(page, 'eip155');
       // Connecting closes the modal; it opens again on Account.
-      await page.waitForFunction(
-        () => {
-          const el = document.querySelector('wallet-connect-modal') as (HTMLElement & { state: { status: string } }) | null;
-          return el?.state.status === 'connected' && !el.hasAttribute('open');
-        },
-        null,
-        { timeout: TIMEOUT },
-      );
+      await connectDevWallet(page);
       await page.click('#open', { timeout: TIMEOUT });
       await page.locator('wallet-connect-modal [data-action="swap"]').waitFor({ timeout: TIMEOUT });
     });

@@ -6,6 +6,7 @@
  * no anvil_setCode is needed; recompiling with our solc 0.8.28 would change the bytecode and so the address,
  * which is why these are not run through server/chain/compile.ts. Nothing to cache: the artifacts are JSON.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { concat, encodeAbiParameters, getContractAddress, type Address, type Hex } from 'viem';
 import { entryPoint07Address } from 'viem/account-abstraction';
 import { npmArtifact } from '../chain/clients.js';
@@ -51,7 +52,12 @@ async function hasCode(rpcUrl: string, address: Address): Promise<boolean> {
 async function create2(rpcUrl: string, from: Address, salt: Hex, initCode: Hex, expected: Address, what: string): Promise<void> {
   if (await hasCode(rpcUrl, expected)) return;
   const hash = await rpcCall<Hex>(rpcUrl, 'eth_sendTransaction', [{ from, to: DETERMINISTIC_DEPLOYER, data: concat([salt, initCode]), gas: '0x989680' }], 10_000);
-  const receipt = await rpcCall<{ status: Hex } | null>(rpcUrl, 'eth_getTransactionReceipt', [hash]);
+  // Automine usually has the receipt ready when the hash comes back, but not always on a loaded machine.
+  let receipt: { status: Hex } | null = null;
+  for (const deadline = Date.now() + 10_000; !receipt && Date.now() < deadline; ) {
+    receipt = await rpcCall<{ status: Hex } | null>(rpcUrl, 'eth_getTransactionReceipt', [hash]);
+    if (!receipt) await sleep(20);
+  }
   if (receipt?.status !== '0x1' || !(await hasCode(rpcUrl, expected))) {
     throw new Error(`account abstraction: deploying ${what} at ${expected} failed (tx ${hash}, status ${receipt?.status ?? 'pending'})`);
   }
@@ -59,7 +65,7 @@ async function create2(rpcUrl: string, from: Address, salt: Hex, initCode: Hex, 
 
 /**
  * Deploys the EntryPoint and the factory from `from` (an anvil account, unlocked); idempotent. Returns the
- * addresses. Relies on anvil's automine (the receipt is there when eth_sendTransaction returns).
+ * addresses. Waits for each receipt (anvil automines).
  */
 export async function deployAccountAbstraction(rpcUrl: string, from: Address): Promise<AccountAbstractionContracts> {
   const addresses = accountAbstractionAddresses();

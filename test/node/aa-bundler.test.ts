@@ -49,6 +49,8 @@ describe('ERC-4337 on a local chain: EntryPoint v0.7, SimpleAccountFactory, alto
     assert.match(bundler.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.deepEqual(await rpcCall<string[]>(bundler.url, 'eth_supportedEntryPoints'), [entryPoint07Address]);
     assert.equal(await rpcCall<string>(bundler.url, 'eth_chainId'), `0x${CHAIN_ID.toString(16)}`);
+    // Bound to 127.0.0.1 only: a wildcard (0.0.0.0) listener would also answer on 127.0.0.2.
+    await assert.rejects(rpcCall(`http://127.0.0.2:${bundler.port}`, 'eth_chainId', [], 2000), (err: Error) => /fetch failed/.test(err.message) && /ECONNREFUSED/.test(String((err.cause as Error | undefined)?.message ?? err.cause)));
   });
 
   it('a user operation from a counterfactual SimpleAccount deploys it at the address known before and sends ETH', async () => {

@@ -14,6 +14,7 @@ import { createSignInBackend, type SignInBackend } from './auth/backend.js';
 import { startOnRampSandbox, type OnRampSandbox } from './onramp-sandbox/serve.js';
 import { startWeb, type WebServer } from './web.js';
 import { startLoginService, type LoginService, type LoginServiceOptions } from './auth-frame/stack-part.js';
+import { startSmartAccounts, type SmartAccountChain, type SmartAccounts } from './aa/stack-part.js';
 
 export interface StackOptions {
   root?: string;
@@ -43,6 +44,8 @@ export interface StackOptions {
   onrampPort?: number;
   /** The email-login service (server/auth-frame/) and its local mail capture: ports, store, key. */
   login?: LoginServiceOptions;
+  /** ERC-4337 (server/aa/): EntryPoint v0.7, SimpleAccountFactory and an alto bundler per chain; off by default (alto takes seconds to start). */
+  smartAccounts?: boolean | { bundlerPorts?: readonly number[] };
 }
 
 export interface StackSolana {
@@ -83,6 +86,8 @@ export interface Stack {
   onrampUrl: string;
   /** The email-login service on its own origin (the widget's `auth-url`) and the local mail capture. */
   login: LoginService;
+  /** Per chain, when started with `smartAccounts`: its bundler URL, EntryPoint and factory; empty otherwise. */
+  smartAccounts: SmartAccountChain[];
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -135,6 +140,7 @@ export async function startStack({
   authSecret,
   onrampPort = 0,
   login: loginOptions = {},
+  smartAccounts: smartAccountOptions = false,
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
@@ -172,6 +178,16 @@ export async function startStack({
   }
 
   const chains = anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }));
+  let smart: SmartAccounts = { chains: [], stop: async () => undefined };
+  if (smartAccountOptions) {
+    try {
+      smart = await startSmartAccounts(chains, { host, ports: typeof smartAccountOptions === 'object' ? (smartAccountOptions.bundlerPorts ?? []) : [] });
+    } catch (err) {
+      await stopAll(early).catch(() => undefined);
+      throw err;
+    }
+    early.push(smart);
+  }
   // The on-ramp sandbox prices through the wallet data API (started next), and the API forwards to it.
   let apiUrl = '';
   let onramp: OnRampSandbox;
@@ -221,7 +237,7 @@ export async function startStack({
       ...(authSecret ? { secret: authSecret } : {}),
     });
   } catch (err) {
-    await stopAll([api, relay, directory, onramp])
+    await stopAll([api, relay, directory, onramp, smart])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -231,7 +247,7 @@ export async function startStack({
   try {
     login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), ...loginOptions });
   } catch (err) {
-    await stopAll([api, relay, directory, onramp, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, smart, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -252,7 +268,7 @@ export async function startStack({
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.
-    await stopAll([api, relay, directory, onramp, login, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, smart, login, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -274,7 +290,8 @@ export async function startStack({
     auth,
     onrampUrl: onramp.url,
     login,
+    smartAccounts: smart.chains,
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp, login]).finally(() => stopAll([authStop, solana, ...anvils]))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp, login, smart]).finally(() => stopAll([authStop, solana, ...anvils]))),
   };
 }

@@ -10,7 +10,8 @@
  * one made once and kept in AUTH_DB),
  * ONRAMP_PORT (8550, the on-ramp sandbox provider's payment pages),
  * AUTH_FRAME_PORT (8551, the email-login service, the widget's auth-url), SMTP_PORT (8552, the local mail
- * capture), INBOX_PORT (8553, its inbox page), SMTP_URL (send through this SMTP server instead of the capture),
+ * capture), INBOX_PORT (8553, its inbox page), BUNDLER_PORT_1 / BUNDLER_PORT_2 (8554 / 8555, the ERC-4337 bundlers of
+ * chains 31337 / 31338), SMTP_URL (send through this SMTP server instead of the capture),
  * AUTH_FRAME_DB (users, codes, sessions and sealed wallets; default .cache/auth-frame.sqlite), AUTH_FRAME_KEY
  * (the 32-byte master key sealing the wallets, hex or base64; default a dev key made once in .cache/auth-frame.key),
  * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
@@ -35,6 +36,8 @@ const PORT_SETTINGS = [
   { env: 'AUTH_FRAME_PORT', fallback: 8551 },
   { env: 'SMTP_PORT', fallback: 8552 },
   { env: 'INBOX_PORT', fallback: 8553 },
+  { env: 'BUNDLER_PORT_1', fallback: 8554 },
+  { env: 'BUNDLER_PORT_2', fallback: 8555 },
 ] as const;
 
 function readPort(env: string, fallback: number): number {
@@ -94,6 +97,7 @@ function printBanner(stack: Stack): void {
     `  Email login    ${stack.login.url} (the secure frame, auth-url)`,
     ...(stack.login.mail ? [`  Mail inbox     ${stack.login.mail.inboxUrl} (login codes land here; SMTP ${stack.login.mail.smtpUrl})`] : []),
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
+    ...stack.smartAccounts.map((aa) => `  Bundler ${String(aa.chainId).padEnd(6)} ${aa.bundlerUrl} (alto; EntryPoint v0.7 ${aa.entryPoint}, SimpleAccountFactory ${aa.simpleAccountFactory})`),
     `  Solana         ${stack.solana.rpcUrl} (WebSocket ${stack.solana.wsUrl}), chain id ${stack.solana.chainId}`,
     ...stack.seeded.map(
       (seeded) =>
@@ -123,7 +127,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort] = ports as [number, number, number, number, number, number, number, number, number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort, bundlerPort1, bundlerPort2] = ports as [number, number, number, number, number, number, number, number, number, number, number, number, number];
   const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
@@ -176,7 +180,7 @@ async function main(): Promise<void> {
       ...(process.env.AUTH_FRAME_KEY ? { masterKey: process.env.AUTH_FRAME_KEY } : {}),
       ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
     };
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, login, chainIds: [...CHAIN_IDS] });
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, login, chainIds: [...CHAIN_IDS], smartAccounts: { bundlerPorts: [bundlerPort1, bundlerPort2] } });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

@@ -13,6 +13,7 @@ import type { SeededSolana } from './solana/types.js';
 import { createSignInBackend, type SignInBackend } from './auth/backend.js';
 import { startOnRampSandbox, type OnRampSandbox } from './onramp-sandbox/serve.js';
 import { startWeb, type WebServer } from './web.js';
+import { lazyMailer } from './auth-frame/mail.js';
 import { startLoginService, type LoginService, type LoginServiceOptions } from './auth-frame/stack-part.js';
 import { startSmartAccounts, type SmartAccountChain, type SmartAccounts } from './aa/stack-part.js';
 
@@ -40,6 +41,8 @@ export interface StackOptions {
   authDbPath?: string;
   /** The sign-in backend's Auth.js secret; default: made once and kept in its store. */
   authSecret?: string;
+  /** The sign-in backend requires an email confirmed by a code (DataCapture), mailed like the login codes. */
+  authEmailCapture?: boolean;
   /** The on-ramp sandbox provider's port (its own origin); 0 (default) picks a free one. */
   onrampPort?: number;
   /** The email-login service (server/auth-frame/) and its local mail capture: ports, store, key. */
@@ -138,6 +141,7 @@ export async function startStack({
   solanaPort = 0,
   authDbPath = ':memory:',
   authSecret,
+  authEmailCapture = false,
   onrampPort = 0,
   login: loginOptions = {},
   smartAccounts: smartAccountOptions = false,
@@ -235,6 +239,8 @@ export async function startStack({
       chains: [...chains.map(({ chainId, rpcUrl }) => ({ chainId: `eip155:${chainId}`, rpcUrl })), { chainId: solana.chainId }],
       dbPath: authDbPath,
       ...(authSecret ? { secret: authSecret } : {}),
+      // The login service's mail (its capture starts below) carries the codes.
+      ...(authEmailCapture ? { emailCapture: { mailer: lazyMailer(() => loginOptions.smtpUrl ?? login.mail!.smtpUrl, 'Sign-in <no-reply@localhost>') } } : {}),
     });
   } catch (err) {
     await stopAll([api, relay, directory, onramp, smart])

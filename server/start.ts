@@ -7,7 +7,7 @@
  * the wallet directory), SOLANA_PORT (8899, the local Solana chain's RPC; its WebSocket is on 8900),
  * WALLET_API_DB (the API's SQLite file, default .cache/wallet-api.sqlite), AUTH_DB (the sign-in backend's SQLite
  * file: nonces, sessions and its secret; default .cache/auth.sqlite), AUTH_SECRET (its Auth.js secret; default
- * one made once and kept in AUTH_DB),
+ * one made once and kept in AUTH_DB), AUTH_EMAIL_CAPTURE=1 (the sign-in backend requires an email confirmed by a code),
  * ONRAMP_PORT (8550, the on-ramp sandbox provider's payment pages),
  * AUTH_FRAME_PORT (8551, the email-login service, the widget's auth-url), SMTP_PORT (8552, the local mail
  * capture), INBOX_PORT (8553, its inbox page), BUNDLER_PORT_1 / BUNDLER_PORT_2 (8554 / 8555, the ERC-4337 bundlers of
@@ -180,7 +180,8 @@ async function main(): Promise<void> {
       ...(process.env.AUTH_FRAME_KEY ? { masterKey: process.env.AUTH_FRAME_KEY } : {}),
       ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
     };
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, login, chainIds: [...CHAIN_IDS], smartAccounts: { bundlerPorts: [bundlerPort1, bundlerPort2] } });
+    const authEmailCapture = process.env.AUTH_EMAIL_CAPTURE === '1';
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, authEmailCapture, onrampPort, login, chainIds: [...CHAIN_IDS], smartAccounts: { bundlerPorts: [bundlerPort1, bundlerPort2] } });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

@@ -5,6 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { mountEmailUpdate } from './email-update.js';
 import type { Mailer } from './mail.js';
 import { frameAncestors, mountFramePage } from './frame-page.js';
 import { OtpService, sessionId, type OtpError, type OtpLimits } from './otp.js';
@@ -134,6 +135,8 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
     else deleteCookie(c, COOKIE, { path: '/' });
     return c.json({ ok: true });
   });
+
+  mountEmailUpdate(app, { otp, store, mailer, sessionUser: (c) => otp.sessionUser(sessionToken(c)), clientIp, publicUser, log, ...(options.now ? { now: options.now } : {}) });
 
   // Signing: filed by the frame, signed only by the call its Approve button makes (server/auth-frame/signing.ts).
   const desk = new SigningDesk(options.masterKey, options.now);

@@ -81,43 +81,63 @@ export class OtpService {
   async start(rawEmail: unknown, ip: string): Promise<StartResult> {
     const email = normalizeEmail(rawEmail);
     if (!email) return { ok: false, error: 'invalid_email' };
+    const issued = await this.issue(email, email, ip);
+    return issued.ok ? { ok: true, email, code: issued.code } : issued;
+  }
+
+  /**
+   * A new code stored under `key` (replacing any earlier one) for mailing to `to`, within the send limits of
+   * `to` and `ip`. Login codes use the email as key; other purposes (the email change) their own keys.
+   */
+  async issue(key: string, to: string, ip: string): Promise<{ ok: true; code: string } | { ok: false; error: OtpError; retryAfterS?: number }> {
     const { store } = this.options;
     const now = this.now();
-    const stats = await store.sendStats(email, ip, now - this.limits.windowMs);
-    if (stats.lastToEmail !== undefined && now - stats.lastToEmail < this.limits.resendIntervalMs) {
-      return { ok: false, error: 'resend_too_soon', retryAfterS: Math.ceil((stats.lastToEmail + this.limits.resendIntervalMs - now) / 1000) };
+    const stats = await store.sendStats(to, ip, now - this.limits.windowMs);
+    // The resend interval is per purpose: a login code does not hold back an email-change code just after it
+    // (the per-address and per-IP counts are shared by all purposes).
+    const last = key === to ? stats.lastToEmail : (await store.getCode(key))?.createdAt;
+    if (last !== undefined && now - last < this.limits.resendIntervalMs) {
+      return { ok: false, error: 'resend_too_soon', retryAfterS: Math.ceil((last + this.limits.resendIntervalMs - now) / 1000) };
     }
     if (stats.toEmail >= this.limits.maxPerEmail || stats.fromIp >= this.limits.maxPerIp) return { ok: false, error: 'rate_limited' };
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await store.putCode({ email, codeHash: this.hash(email, code), createdAt: now, expiresAt: now + this.limits.codeTtlMs, attempts: 0 });
-    await store.addSend(email, ip, now);
-    return { ok: true, email, code };
+    await store.putCode({ email: key, codeHash: this.hash(key, code), createdAt: now, expiresAt: now + this.limits.codeTtlMs, attempts: 0 });
+    await store.addSend(to, ip, now);
+    return { ok: true, code };
+  }
+
+  /** Checks `code` against the one stored under `key`; on success voids it. Each refusal as for login codes. */
+  async check(key: string, code: unknown): Promise<{ ok: true } | { ok: false; error: OtpError; attemptsLeft?: number }> {
+    if (typeof code !== 'string' || !CODE.test(code)) return { ok: false, error: 'invalid_code' };
+    const { store } = this.options;
+    const record = await store.getCode(key);
+    if (!record) return { ok: false, error: 'expired_code' };
+    if (record.expiresAt <= this.now()) {
+      await store.deleteCode(key);
+      return { ok: false, error: 'expired_code' };
+    }
+    if (record.attempts >= this.limits.maxAttempts) return { ok: false, error: 'too_many_attempts' };
+    const expected = Buffer.from(record.codeHash);
+    const given = Buffer.from(this.hash(key, code));
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const attempts = await store.addAttempt(key);
+      const attemptsLeft = this.limits.maxAttempts - attempts;
+      // The spent code stays, so even the right code is refused now; only a new code (a resend) helps.
+      if (attemptsLeft <= 0) return { ok: false, error: 'too_many_attempts' };
+      return { ok: false, error: 'wrong_code', attemptsLeft };
+    }
+    await store.deleteCode(key);
+    return { ok: true };
   }
 
   /** Checks `code`; on success voids it, makes the user and wallet on a first login, and opens a session. */
   async verify(rawEmail: unknown, code: unknown): Promise<VerifyResult> {
     const email = normalizeEmail(rawEmail);
     if (!email) return { ok: false, error: 'invalid_email' };
-    if (typeof code !== 'string' || !CODE.test(code)) return { ok: false, error: 'invalid_code' };
+    const checked = await this.check(email, code);
+    if (!checked.ok) return checked;
     const { store, masterKey } = this.options;
-    const record = await store.getCode(email);
     const now = this.now();
-    if (!record) return { ok: false, error: 'expired_code' };
-    if (record.expiresAt <= now) {
-      await store.deleteCode(email);
-      return { ok: false, error: 'expired_code' };
-    }
-    if (record.attempts >= this.limits.maxAttempts) return { ok: false, error: 'too_many_attempts' };
-    const expected = Buffer.from(record.codeHash);
-    const given = Buffer.from(this.hash(email, code));
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      const attempts = await store.addAttempt(email);
-      const attemptsLeft = this.limits.maxAttempts - attempts;
-      // The spent code stays, so even the right code is refused now; only a new code (a resend) helps.
-      if (attemptsLeft <= 0) return { ok: false, error: 'too_many_attempts' };
-      return { ok: false, error: 'wrong_code', attemptsLeft };
-    }
-    await store.deleteCode(email);
     let user = await store.getUserByEmail(email);
     const created = !user;
     if (!user) {

@@ -31,6 +31,16 @@ export interface FrameSessionRecord {
   expiresAt: number;
 }
 
+/** A signed-in user's email change under way (one per user): which code is awaited, or done. Times in ms. */
+export interface EmailUpdateRecord {
+  userId: string;
+  /** The address before the change. */
+  fromEmail: string;
+  newEmail: string;
+  stage: 'verify_current' | 'verify_new' | 'done';
+  expiresAt: number;
+}
+
 /**
  * Where the secure service keeps users (with their sealed wallets), codes, code-send history (for the rate
  * limits) and sessions. Asynchronous so a deployment can put it in a shared database; SQLite by default.
@@ -50,6 +60,10 @@ export interface FrameStore {
   getUser(id: string): Promise<UserRecord | undefined>;
   /** Adds `user` unless that email already has one; returns the stored user either way. */
   addUser(user: UserRecord): Promise<UserRecord>;
+  /** Moves a user to `email`; false (nothing changed) when another user has it. */
+  setUserEmail(userId: string, email: string): Promise<boolean>;
+  putEmailUpdate(update: EmailUpdateRecord): Promise<void>;
+  getEmailUpdate(userId: string): Promise<EmailUpdateRecord | undefined>;
   addSession(session: FrameSessionRecord): Promise<void>;
   getSession(id: string): Promise<FrameSessionRecord | undefined>;
   deleteSession(id: string): Promise<void>;
@@ -65,6 +79,7 @@ CREATE TABLE IF NOT EXISTS frame_users (
   id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, evm_address TEXT NOT NULL, solana_address TEXT NOT NULL,
   evm_key TEXT NOT NULL, solana_key TEXT NOT NULL, created_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS frame_email_updates (user_id TEXT PRIMARY KEY, from_email TEXT NOT NULL, new_email TEXT NOT NULL, stage TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS frame_sessions (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
 `;
 
@@ -169,6 +184,41 @@ export class SqliteFrameStore implements FrameStore {
       );
       return userRecord(this.db.get('SELECT * FROM frame_users WHERE email = ?', [user.email])!);
     });
+  }
+
+  async setUserEmail(userId: string, email: string): Promise<boolean> {
+    return this.write(() => {
+      const holder = this.db.get('SELECT id FROM frame_users WHERE email = ?', [email]);
+      if (holder && String(holder.id) !== userId) return false;
+      this.db.run('UPDATE frame_users SET email = ? WHERE id = ?', [email, userId]);
+      return true;
+    });
+  }
+
+  async putEmailUpdate(update: EmailUpdateRecord): Promise<void> {
+    this.write(() => {
+      this.db.run('DELETE FROM frame_email_updates WHERE expires_at <= ?', [this.now()]);
+      this.db.run('INSERT OR REPLACE INTO frame_email_updates (user_id, from_email, new_email, stage, expires_at) VALUES (?, ?, ?, ?, ?)', [
+        update.userId,
+        update.fromEmail,
+        update.newEmail,
+        update.stage,
+        update.expiresAt,
+      ]);
+    });
+  }
+
+  async getEmailUpdate(userId: string): Promise<EmailUpdateRecord | undefined> {
+    const row = this.db.get('SELECT * FROM frame_email_updates WHERE user_id = ? AND expires_at > ?', [userId, this.now()]);
+    if (!row) return undefined;
+    const stage = String(row.stage);
+    return {
+      userId: String(row.user_id),
+      fromEmail: String(row.from_email),
+      newEmail: String(row.new_email),
+      stage: stage === 'verify_new' || stage === 'done' ? stage : 'verify_current',
+      expiresAt: Number(row.expires_at),
+    };
   }
 
   async addSession(session: FrameSessionRecord): Promise<void> {

@@ -14,6 +14,7 @@ import { Auth, type AuthConfig } from '@auth/core';
 import { CredentialsSignin } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
 import { SqliteAuthStore, type AuthStore, type SessionRecord } from './store.js';
+import { createEmailCapture, type EmailCaptureOptions } from './email-capture.js';
 import { createVerifier, type AcceptedChain } from './verify.js';
 
 export interface SignInBackendOptions {
@@ -42,6 +43,8 @@ export interface SignInBackendOptions {
   now?: () => number;
   /** One line per refused sign-in or other server-side problem. Default console.warn. */
   log?: (line: string) => void;
+  /** Require an email confirmed by a mailed code for each sign-in (DataCapture; README "Sign-in backend"). */
+  emailCapture?: EmailCaptureOptions;
 }
 
 export interface SignInBackend {
@@ -85,7 +88,15 @@ export async function createSignInBackend(options: SignInBackendOptions): Promis
   const site = (): URL => new URL(typeof siteOption === 'function' ? siteOption() : siteOption);
   const store = options.store ?? (await SqliteAuthStore.open(options.dbPath ?? ':memory:', now));
   const secret = options.secret ?? (await store.secret());
-  const verify = createVerifier({ site, chains: options.chains, store, now, clockSkewMs: options.clockSkewMs ?? 60_000 });
+  const capture = options.emailCapture ? await createEmailCapture(options.emailCapture, now) : undefined;
+  const verify = createVerifier({
+    site,
+    chains: options.chains,
+    store,
+    now,
+    clockSkewMs: options.clockSkewMs ?? 60_000,
+    ...(capture ? { confirmedEmail: (otp: unknown) => capture.confirmedEmail(otp) } : {}),
+  });
 
   const liveSession = async (sid: unknown): Promise<SessionRecord | undefined> => {
     if (typeof sid !== 'string') return undefined;
@@ -112,6 +123,8 @@ export async function createSignInBackend(options: SignInBackendOptions): Promis
           credentials: { message: { label: 'Message', type: 'text' }, signature: { label: 'Signature', type: 'text' } },
           async authorize(credentials) {
             const { data, message, signature } = await verify(credentials);
+            const otp = (credentials as Record<string, unknown>).otp;
+            if (capture && typeof otp === 'string') capture.use(otp);
             const createdAt = now();
             const expiresAt = Math.min(createdAt + sessionMaxAgeS * 1000, data.expirationTime ? Date.parse(data.expirationTime) : Infinity);
             const id = randomUUID();
@@ -192,8 +205,15 @@ export async function createSignInBackend(options: SignInBackendOptions): Promis
         }
       }
       if (request.method === 'GET' && action === 'csrf') return csrf(request, config, csrfCookie);
+      if (action === 'email-capture' || action === 'otp') {
+        const answer = capture ? await capture.handle(action, request) : action === 'email-capture' && request.method === 'GET' ? Response.json({ required: false }) : undefined;
+        return answer ?? Response.json({ error: 'not_found' }, { status: 404 });
+      }
       return Auth(request, config);
     },
-    close: () => store.close(),
+    close: async () => {
+      await capture?.close();
+      await store.close();
+    },
   };
 }

@@ -20,7 +20,9 @@ export type RefusalCode =
   | 'nonce_unknown'
   | 'nonce_expired'
   | 'nonce_used'
-  | 'invalid_signature';
+  | 'invalid_signature'
+  | 'email_required'
+  | 'email_mismatch';
 
 /** A refused sign-in: Auth.js puts `code` in the redirect URL, the message goes to the server log. */
 export class SignInRefused extends CredentialsSignin {
@@ -50,6 +52,11 @@ export interface VerifierOptions {
    * verifySiweMessage checks them.
    */
   clockSkewMs: number;
+  /**
+   * When the backend captures emails (server/auth/email-capture.ts): the confirmed email the request's `otp`
+   * field names, or undefined. The message must then carry `email:<address>` in its resources.
+   */
+  confirmedEmail?: (otp: unknown) => string | undefined;
 }
 
 export interface VerifiedSignIn {
@@ -63,7 +70,7 @@ const refuse = (code: RefusalCode, reason: string): never => {
 };
 
 /** Checks one `(message, signature)` sent to `POST callback/credentials` and consumes its nonce. */
-export function createVerifier({ site, chains, store, now, clockSkewMs }: VerifierOptions) {
+export function createVerifier({ site, chains, store, now, clockSkewMs, confirmedEmail }: VerifierOptions) {
   const clients = new Map<string, PublicClient>();
   const evmClient = (chain: AcceptedChain): PublicClient => {
     let client = clients.get(chain.chainId);
@@ -142,6 +149,13 @@ export function createVerifier({ site, chains, store, now, clockSkewMs }: Verifi
     if (nonce.expiresAt <= time) refuse('nonce_expired', `the nonce expired at ${new Date(nonce.expiresAt).toISOString()}`);
     if (issuedAt! < nonce.issuedAt - clockSkewMs) refuse('bad_issued_at', `Issued At ${data.issuedAt} is before the nonce was issued`);
 
+    if (confirmedEmail) {
+      // DataCapture: "OTP is required" is the hosted widget's cue to capture an email (hosted-api.md §5.4).
+      const email = confirmedEmail(credentials.otp);
+      if (!email) refuse('email_required', 'OTP is required: this site signs in with a confirmed email (POST otp, then PUT otp)');
+      const named = (data.resources ?? []).filter((resource) => resource.toLowerCase().startsWith('email:'));
+      if (named.length !== 1 || named[0]!.slice('email:'.length).toLowerCase() !== email) refuse('email_mismatch', `the message's resources must name email:${email!} and no other email`);
+    }
     if (!(await signatureValid(chain, data, message, signature))) refuse('invalid_signature', `the signature is not ${data.accountAddress}'s signature of this message`);
     // Last, and atomically: of two requests racing with the same nonce only one signs in.
     if (!(await store.useNonce(data.nonce, time))) refuse('nonce_used', 'the nonce was already used');

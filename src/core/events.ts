@@ -19,6 +19,7 @@ export type ViewName =
   | 'WhatIsAWallet'
   | 'GetAWallet'
   | 'SIWXSignMessage'
+  | 'DataCapture'
   | 'OnRampProviders'
   | 'OnRampTokenSelect'
   | 'OnRampFiatSelect'

@@ -13,6 +13,20 @@ export const siwxMessages = {
   'siwx.sign': 'Sign',
   'siwx.cancel': 'Cancel',
   'siwx.signing': 'Waiting for signature…',
+  // DataCapture (README "Sign-in backend": the backend requires a confirmed email before the sign-in).
+  'dataCapture.intro': 'Enter your email to sign in. We will send you a code to confirm it.',
+  'dataCapture.email': 'Email',
+  'dataCapture.continue': 'Continue',
+  'dataCapture.codeSent': 'Enter the code sent to {email}',
+  'dataCapture.code': 'Code',
+  'dataCapture.confirm': 'Confirm',
+  'dataCapture.invalidEmail': 'Invalid email',
+  'dataCapture.wrongCode': 'Invalid code',
+  'dataCapture.expiredCode': 'The code has expired. Ask for a new one.',
+  'dataCapture.tooManyAttempts': 'Too many attempts. Ask for a new code.',
+  'dataCapture.resendTooSoon': 'Please wait before asking for another code.',
+  'dataCapture.failed': 'Something went wrong. Try again.',
+  'dataCapture.verifyAgain': 'Something went wrong. We need to verify your account again.',
 } as const;
 
 registerMessages(siwxMessages);

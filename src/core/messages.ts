@@ -32,6 +32,7 @@ const en = {
   'view.WhatIsAWallet': 'What is a wallet?',
   'view.GetAWallet': 'Get a wallet',
   'view.SIWXSignMessage': 'Sign In',
+  'view.DataCapture': 'Profile',
   'view.RegisterAccountName': 'Choose Name',
 
   'action.close': 'Close',

@@ -28,7 +28,7 @@ export interface SiwxApi {
   getNonce(): Promise<string>;
   getSession(): Promise<SiwxSession | null>;
   /** Sends the signed message; throws `SIWX_VERIFY_FAILED` ("Failed to verify message") when refused. */
-  verify(message: string, signature: string): Promise<SiwxSession>;
+  verify(message: string, signature: string, fields?: Record<string, string>): Promise<SiwxSession>;
   signOut(): Promise<void>;
 }
 
@@ -56,11 +56,11 @@ export function createSiwxApi(baseUrl: string, callbackUrl: () => string = () =>
   return {
     getNonce,
     getSession,
-    async verify(message, signature) {
+    async verify(message, signature, fields = {}) {
       const refused = (details: string) => new WidgetError('SIWX_VERIFY_FAILED', t('siwx.verifyFailed'), { details });
       let answer: { url: string };
       try {
-        answer = await post('callback/credentials', { message, signature });
+        answer = await post('callback/credentials', { ...fields, message, signature });
       } catch (cause) {
         throw new WidgetError('SIWX_VERIFY_FAILED', t('siwx.verifyFailed'), { details: (cause as Error).message, cause });
       }

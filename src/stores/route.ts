@@ -27,6 +27,8 @@ export type Route =
   | { view: 'GetAWallet' }
   /** Sign in with the wallet (`siwx-url`): one signature of the sign-in message. */
   | { view: 'SIWXSignMessage' }
+  /** The sign-in backend requires a confirmed email before SIWXSignMessage; `again`: it refused one already. */
+  | { view: 'DataCapture'; again?: boolean }
   /** Buy with card (`features=onramp`): the provider and the buy form; its two pickers; the wait for the funds. */
   | { view: 'OnRampProviders' }
   | { view: 'OnRampTokenSelect' }

@@ -5,7 +5,7 @@ import { after, afterEach, before } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { type Stack, startStack } from '../../server/stack.js';
+import { type Stack, type StackOptions, startStack } from '../../server/stack.js';
 
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 export const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -22,8 +22,8 @@ export interface E2E {
   stop(): Promise<void>;
 }
 
-export async function startE2E(): Promise<E2E> {
-  const stack = await startStack();
+export async function startE2E(stackOptions?: StackOptions): Promise<E2E> {
+  const stack = await startStack(stackOptions);
   try {
     const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
     return { stack, browser, stop: async () => { await browser.close(); await stack.stop(); } };
@@ -37,10 +37,10 @@ export async function startE2E(): Promise<E2E> {
  * Registers a suite's hooks: one stack and browser for the suite, a fresh context per test, and after each
  * test the checks every page must pass (no CSP violation, no page or console error).
  */
-export function useE2E() {
+export function useE2E(stackOptions?: StackOptions) {
   let e2e: E2E | undefined;
   let demo: DemoPage | undefined;
-  before(async () => { e2e = await startE2E(); });
+  before(async () => { e2e = await startE2E(stackOptions); });
   after(async () => { await e2e?.stop(); });
   afterEach(async () => {
     if (!demo) return;

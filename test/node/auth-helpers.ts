@@ -3,7 +3,7 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startAnvil, type Anvil } from '../../server/anvil.js';
-import { createSignInBackend, type SignInBackend } from '../../server/auth/backend.js';
+import { createSignInBackend, type SignInBackend, type SignInBackendOptions } from '../../server/auth/backend.js';
 import { startWeb, type WebServer } from '../../server/web.js';
 import { base58Encode } from '../../src/core/base58.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../src/core/networks.js';
@@ -28,7 +28,8 @@ export interface Site {
   stop(): Promise<void>;
 }
 
-export async function startSite(): Promise<Site> {
+/** `extra`: more backend options (e.g. `emailCapture`). */
+export async function startSite(extra: Partial<SignInBackendOptions> = {}): Promise<Site> {
   const anvil = await startAnvil({ chainId: 31337 });
   const temp = await makeTempRoot();
   const clock = { now: Date.now() };
@@ -39,6 +40,7 @@ export async function startSite(): Promise<Site> {
     chains: [{ chainId: EVM_CHAIN, rpcUrl: anvil.rpcUrl }, { chainId: SOLANA_CHAIN }],
     now: () => clock.now,
     log: (line) => logs.push(line),
+    ...extra,
   });
   let web: WebServer;
   try {

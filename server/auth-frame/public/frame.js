@@ -88,6 +88,12 @@ async function rpc({ method, params }) {
 const METHODS = {
   email_start: (params) => api('/api/email/start', { email: params?.email }),
   email_verify: (params) => api('/api/email/verify', { email: params?.email, code: params?.code }),
+  // The email change (UpdateEmailWallet): a code to the current address, then one to the new address; the
+  // widget polls email_update_status every second until it says done.
+  email_update_start: (params) => api('/api/email/update/start', { email: params?.email }),
+  email_update_verify_current: (params) => api('/api/email/update/verify-current', { code: params?.code }),
+  email_update_verify_new: (params) => api('/api/email/update/verify-new', { code: params?.code }),
+  email_update_status: () => api('/api/email/update'),
   get_user: () => api('/api/session').catch((error) => (error.code === 'not_signed_in' ? null : Promise.reject(error))),
   sign_out: () => api('/api/signout', {}).then(() => null),
   rpc: (params) => rpc(params ?? {}),

@@ -50,6 +50,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'OnRampFiatSelect':
     case 'BuyInProgress':
     case 'RegisterAccountName':
+    case 'DataCapture':
       return { view: 'Account' };
     default:
       return view satisfies never;

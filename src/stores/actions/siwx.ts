@@ -14,6 +14,7 @@ import { $route, resetRoute } from '../route.js';
 import { $siwxSession } from '../siwx-session.js';
 import { showToast } from '../toasts.js';
 import { findWallet } from '../wallets.js';
+import { captureFields, captureResources, emailCapture, needsCapture } from './data-capture.js';
 import { disconnect } from './disconnect.js';
 import { signSiwxMessage } from './siwx-signature.js';
 
@@ -55,7 +56,9 @@ async function initFailed(cause: unknown, namespace: Namespace): Promise<WidgetE
 
 /** The sign-in message for this account and chain (EIP-4361 or CAIP-122 by its namespace), with the backend's nonce. */
 async function message(connection: Connected, nonce: string): Promise<string> {
+  const resources = captureResources();
   return createSiwxMessage({
+    ...(resources ? { resources } : {}),
     domain: location.host,
     accountAddress: connection.address,
     chainId: connection.chainId,
@@ -93,7 +96,8 @@ export async function signIn(): Promise<SiwxSession> {
     throw new WidgetError('SIWX_SIGN_FAILED', t('siwx.signFailed'), { details: (cause as Error)?.message, cause });
   }
   try {
-    const session = await backend.verify(text, signature);
+    const session = await backend.verify(text, signature, captureFields());
+    emailCapture().spend();
     $siwxSession.set(session);
     return session;
   } catch (error) {
@@ -194,8 +198,11 @@ function watchConnection(onSessionless: () => void): () => void {
 
 /** Opens the modal on SIWXSignMessage (a connection without a session, SPEC.md §5). */
 export function openSignIn(): void {
-  resetRoute({ view: 'SIWXSignMessage' });
-  setModalOpen(true);
+  // DataCapture first when the backend requires a confirmed email (one GET, then kept).
+  void needsCapture().then((capture) => {
+    resetRoute({ view: capture ? 'DataCapture' : 'SIWXSignMessage' });
+    setModalOpen(true);
+  });
 }
 
 /**
@@ -207,8 +214,10 @@ export async function signInFromModal(): Promise<void> {
     await signIn();
     setModalOpen(false);
   } catch (error) {
-    // After an init failure the wallet is disconnected and the modal is back on Connect.
-    if ($connected.get() && !(isWidgetError(error) && error.code === 'SIWX_INIT_FAILED')) openSignIn();
+    // After an init failure the wallet is disconnected and the modal is back on Connect. A backend asking for
+    // the email again ("OTP is required") goes back to DataCapture.
+    if (isWidgetError(error) && /email_(required|mismatch)/.test(error.details ?? '')) resetRoute({ view: 'DataCapture', again: true });
+    else if ($connected.get() && !(isWidgetError(error) && error.code === 'SIWX_INIT_FAILED')) openSignIn();
   }
 }
 

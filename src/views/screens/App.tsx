@@ -30,6 +30,7 @@ const SwitchActiveChainScreen = lazyScreen(() => import('./SwitchActiveChainScre
 const HelpScreen = lazyScreen(() => import('./HelpScreen.js'));
 /** Preloaded with the sign-in chunk (elements/reactions.ts), so it shows at once after a connection. */
 export const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageScreen.js'));
+const DataCaptureScreen = lazyScreen(() => import('./DataCaptureScreen.js'));
 const OnRampScreen = lazyScreen(() => import('./OnRampScreen.js'));
 const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountNameScreen.js'));
 const SwapScreen = lazyScreen(() => import('./SwapScreen.js'));
@@ -65,6 +66,8 @@ function Screen({ route }: { route: Route }) {
       return <HelpScreen route={route} />;
     case 'SIWXSignMessage':
       return <SiwxSignMessageScreen />;
+    case 'DataCapture':
+      return <DataCaptureScreen route={route} />;
     case 'OnRampProviders':
     case 'OnRampTokenSelect':
     case 'OnRampFiatSelect':

@@ -1,7 +1,7 @@
 /**
  * The Solana methods of the secure frame, in WalletConnect's Solana RPC shapes: solana_signMessage
  * ({ message: base58, pubkey } → { signature: base58 }), solana_signTransaction ({ transaction: base64 wire,
- * chainId } → { transaction: base64 }), solana_signAndSendTransaction (→ { signature: base58 }, sent to the
+ * chainId } → { transaction: base64, signature: base58 }), solana_signAndSendTransaction (→ { signature: base58 }, sent to the
  * configured RPC). A transaction is signed only when its fee payer is the embedded wallet.
  */
 import { ed25519 } from '@noble/curves/ed25519';
@@ -104,7 +104,8 @@ function signWith(ctx: SignContext, tx: VersionedTransaction): Uint8Array {
 
 const signTransaction: MethodHandler = async (ctx, params) => {
   const { tx, display } = fileTransaction('solana_signTransaction', ctx, params);
-  return { display, sign: async () => ({ transaction: Buffer.from(signWith(ctx, tx)).toString('base64') }) };
+  // The signed wire, and (as WalletConnect's Solana RPC answers) the wallet's signature, base58.
+  return { display, sign: async () => ({ transaction: Buffer.from(signWith(ctx, tx)).toString('base64'), signature: base58.encode(tx.signatures[0]!) }) };
 };
 
 const signAndSendTransaction: MethodHandler = async (ctx, params) => {

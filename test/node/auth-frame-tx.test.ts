@@ -234,9 +234,10 @@ describe('Solana', () => {
 
   it('solana_signTransaction returns the transaction signed by the wallet, not sent', async () => {
     const { id } = await file('solana_signTransaction', { transaction: await transfer(1000), chainId: solana.chainId });
-    const { transaction } = await approve<{ transaction: string }>(id);
+    const { transaction, signature } = await approve<{ transaction: string; signature: string }>(id);
     const tx = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
     assert.equal(ed25519.verify(tx.signatures[0]!, tx.message.serialize(), new PublicKey(user.solana).toBytes()), true);
+    assert.equal(signature, base58.encode(tx.signatures[0]!));
   });
 
   it('solana_signMessage signs the message bytes', async () => {

@@ -10,6 +10,7 @@ import { parseEther, toHex, type Address, type Hex } from 'viem';
 import { codeIn } from '../../server/auth-frame/mail.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { ACCOUNT_1, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
+import { chooseToken } from './send-support.js';
 
 describe('an email wallet signs transactions in the secure frame, through the widget', () => {
   const e2e = useE2E();
@@ -117,5 +118,28 @@ describe('an email wallet signs transactions in the secure frame, through the wi
     await sending;
     for (let i = 0; i < 100 && (await conn.getBalance(receiver)) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(await conn.getBalance(receiver), 200_000_000);
+  });
+
+  it("the widget's Send view with an email wallet: Review, Send, ApproveTransaction in the frame, the ETH moves", async () => {
+    const { page, evm } = await loggedIn('send-view@example.test');
+    await rpcCall(evmRpc(), 'anvil_setBalance', [evm, toHex(parseEther('2'))]);
+    const before = await balance(ACCOUNT_1 as Address);
+    if (!(await inModal(page, 'dialog[open]').count())) await openModal(page);
+    await inModal(page, '[data-action="send"]').click();
+    await chooseToken(page, 'eip155:31337:native');
+    await inModal(page, 'input[name="amount"]').fill('0.4');
+    await inModal(page, 'input[name="receiver"]').fill(ACCOUNT_1);
+    await inModal(page, 'button[type="submit"]').click();
+    await inModal(page, '[part="title"]:has-text("Review Send")').waitFor();
+    await inModal(page, '[data-action="confirm-send"]').click();
+    await inModal(page, '[data-view="ApproveTransaction"]').waitFor();
+    await approvalFrame(page).getByRole('button', { name: 'Approve' }).waitFor();
+    const { 'Network fee (at most)': _fee, ...shown } = await rowsOf(page);
+    assert.deepEqual(shown, { Network: 'Local Chain A', Action: 'Send', To: ACCOUNT_1, Amount: '0.4 ETH', From: evm });
+    await approvalFrame(page).getByRole('button', { name: 'Approve' }).click();
+    const pending = (await waitForEvent(page, 'wallet-transaction')) as { status: string; hash: Hex };
+    assert.equal(pending.status, 'pending');
+    assert.equal((await receipt(pending.hash)).status, '0x1');
+    assert.equal((await balance(ACCOUNT_1 as Address)) - before, parseEther('0.4'));
   });
 });

@@ -251,7 +251,12 @@ export async function startStack({
   // The secure login frame on its own origin; only the demo page (known once it listens) may embed it.
   let login: LoginService;
   try {
-    login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), ...loginOptions });
+    // The frame signs only for these chains, named as the demo names them, through their RPCs.
+    const networks = {
+      evm: chains.map(({ chainId, rpcUrl }, index) => ({ chainId, rpcUrl, name: ['Local Chain A', 'Local Chain B'][index] ?? `Local chain ${chainId}` })),
+      solana: [{ chainId: solana.chainId, rpcUrl: solana.rpcUrl, name: 'Solana Local' }],
+    };
+    login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), networks, ...loginOptions });
   } catch (err) {
     await stopAll([api, relay, directory, onramp, smart, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))

@@ -9,6 +9,7 @@ import { mountEmailUpdate } from './email-update.js';
 import type { Mailer } from './mail.js';
 import { frameAncestors, mountFramePage } from './frame-page.js';
 import { OtpService, sessionId, type OtpError, type OtpLimits } from './otp.js';
+import { NO_NETWORKS, type FrameNetworks } from './networks.js';
 import { SignError, SigningDesk } from './signing.js';
 import type { FrameStore, UserRecord } from './store.js';
 
@@ -21,6 +22,8 @@ export interface AuthFrameAppOptions {
   masterKey: Buffer;
   codeKey: Buffer;
   mailer: Mailer;
+  /** The chains the frame signs for (names, RPC URLs); a function when they are known late. None: messages only. */
+  networks?: FrameNetworks | (() => FrameNetworks);
   limits?: Partial<OtpLimits>;
   now?: () => number;
   log?: (line: string) => void;
@@ -139,7 +142,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   mountEmailUpdate(app, { otp, store, mailer, sessionUser: (c) => otp.sessionUser(sessionToken(c)), clientIp, publicUser, log, ...(options.now ? { now: options.now } : {}) });
 
   // Signing: filed by the frame, signed only by the call its Approve button makes (server/auth-frame/signing.ts).
-  const desk = new SigningDesk(options.masterKey, options.now);
+  const desk = new SigningDesk(options.masterKey, () => resolve(options.networks ?? NO_NETWORKS), options.now);
   const signed = async (c: Context, body: (token: string, user: UserRecord) => Promise<Response>): Promise<Response> => {
     const token = sessionToken(c);
     const user = await otp.sessionUser(token);
@@ -154,7 +157,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   app.post('/api/sign-requests', (c) =>
     signed(c, async (token, user) => {
       const body = await readJson(c);
-      return c.json(desk.file(sessionId(token), user, body.method, body.params));
+      return c.json(await desk.file(sessionId(token), user, body.method, body.params, body.chainId));
     }),
   );
   app.post('/api/sign-requests/:id/approve', (c) => signed(c, async (token, user) => c.json({ result: await desk.approve(c.req.param('id'), sessionId(token), user) })));

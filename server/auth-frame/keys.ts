@@ -82,3 +82,8 @@ export function generateWallet(master: Buffer, userId: string): NewWallet {
 export function openEvmAccount(master: Buffer, userId: string, sealed: string): ReturnType<typeof privateKeyToAccount> {
   return privateKeyToAccount(bytesToHex(unseal(master, sealed, keyContext(userId, 'evm'))));
 }
+
+/** The Solana keypair of a sealed key (for signing only). */
+export function openSolanaKeypair(master: Buffer, userId: string, sealed: string): Keypair {
+  return Keypair.fromSecretKey(unseal(master, sealed, keyContext(userId, 'solana')));
+}

@@ -2,6 +2,7 @@ import { listen } from '../listen.js';
 import { createAuthFrameApp } from './app.js';
 import { deriveKey, loadOrCreateMasterKey, parseMasterKey } from './keys.js';
 import { createMailer } from './mail.js';
+import type { FrameNetworks } from './networks.js';
 import type { OtpLimits, OtpService } from './otp.js';
 import { SqliteFrameStore, type FrameStore } from './store.js';
 
@@ -24,6 +25,8 @@ export interface AuthFrameOptions {
   /** SQLite file; ':memory:' (default) keeps nothing. Ignored when `store` is given. */
   dbPath?: string;
   store?: FrameStore;
+  /** The chains the frame signs for: chain id or CAIP-2 → name and RPC URL (server/auth-frame/networks.ts). */
+  networks?: FrameNetworks | (() => FrameNetworks);
   limits?: Partial<OtpLimits>;
   now?: () => number;
   log?: (line: string) => void;

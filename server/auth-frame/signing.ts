@@ -1,81 +1,94 @@
 /**
  * Signing with an embedded wallet, only after the visitor approved inside the frame. The frame first files a
- * request (nothing is signed; the answer is what to show: the decoded message), shows ApproveTransaction,
- * and only the Approve button's call opens the key and signs. A request is single-use, bound to the session
- * that filed it, and lapses after the request timeout (120 s).
+ * request (nothing is signed; the answer is what to show, decoded from the request itself), shows
+ * ApproveTransaction, and only the Approve button's call opens the key and signs. A request is single-use,
+ * bound to the session that filed it, and lapses after the request timeout (120 s).
+ * The methods: sign-evm.ts (personal_sign, eth_sign, eth_signTypedData_v4, eth_sendTransaction) and
+ * sign-solana.ts (solana_signMessage, solana_signTransaction, solana_signAndSendTransaction).
  */
 import { randomUUID } from 'node:crypto';
-import { hexToString, isAddressEqual, isHex, type Hex } from 'viem';
-import { openEvmAccount } from './keys.js';
+import type { FrameNetworks } from './networks.js';
+import { SignError } from './sign-error.js';
+import { EVM_METHODS } from './sign-evm.js';
+import { SOLANA_METHODS } from './sign-solana.js';
 import type { UserRecord } from './store.js';
 
-/** The methods the frame signs so far. */
-export const SIGN_METHODS = ['personal_sign'] as const;
+export { SignError } from './sign-error.js';
+
+export const SIGN_METHODS = ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const;
 export type SignMethod = (typeof SIGN_METHODS)[number];
 
-/** What ApproveTransaction shows. */
+/** What ApproveTransaction shows; every field is decoded from the request or read from the service's own chain. */
 export interface SignDisplay {
   method: SignMethod;
-  /** The message as text when it is UTF-8, else its hex. */
-  message: string;
+  /** The signing account (EVM address or Solana public key). */
   address: string;
+  /** The network by its configured name. */
+  network?: string;
+  /** A message's text (its hex when it is not UTF-8 text). */
+  message?: string;
+  /** What a transaction does: 'send' (native or token transfer), 'approve' (ERC-20 allowance), 'call', 'deploy'. */
+  action?: 'send' | 'approve' | 'call' | 'deploy';
+  /** The recipient of a transfer, the spender of an approval, or the called contract. */
+  recipient?: string;
+  /** e.g. "1.5 ETH", "12.5 LUSD", "0.25 SOL". */
+  amount?: string;
+  /** The token contract of an ERC-20 transfer or approval. */
+  token?: string;
+  /** The network fee at most, e.g. "0.000042 ETH". */
+  fee?: string;
+  /** Call data that is not a decoded transfer. */
+  data?: string;
+  /** Typed data: the domain's fields, the primary type, the message's fields (paths like `to.wallet`). */
+  typedData?: { domain: [string, string][]; primaryType: string; fields: [string, string][] };
+  /** A Solana transaction's instructions, one line each. */
+  instructions?: string[];
 }
 
+/** What a method handler makes of a request: what to show, and the signing to do on Approve. */
+export interface Filed {
+  display: SignDisplay;
+  sign: () => Promise<unknown>;
+}
+
+export interface SignContext {
+  user: UserRecord;
+  masterKey: Buffer;
+  networks: FrameNetworks;
+  /** The chain the request is for (the host's current chain; only a key into `networks`). */
+  chainId: unknown;
+}
+
+export type MethodHandler = (ctx: SignContext, params: unknown) => Promise<Filed>;
+
+const HANDLERS: Record<SignMethod, MethodHandler> = { ...EVM_METHODS, ...SOLANA_METHODS };
+
 interface Pending {
-  id: string;
   sessionId: string;
   userId: string;
-  raw: Hex | string;
-  display: SignDisplay;
+  sign: () => Promise<unknown>;
   expiresAt: number;
 }
 
-/** EIP-1193 / EIP-1474 codes the frame answers with. */
-export class SignError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export const REQUEST_TTL_MS = 120_000;
-
-/** Text when `hex` is printable UTF-8, else undefined. */
-function decodeText(hex: Hex): string | undefined {
-  try {
-    const text = hexToString(hex);
-    const bytes = new TextEncoder().encode(text);
-    // hexToString replaces invalid sequences; a round trip tells real text from binary.
-    if (bytes.length * 2 !== hex.length - 2) return undefined;
-    return /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? undefined : text;
-  } catch {
-    return undefined;
-  }
-}
 
 export class SigningDesk {
   private readonly pending = new Map<string, Pending>();
 
   constructor(
     private readonly masterKey: Buffer,
+    private readonly networks: () => FrameNetworks,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Files `method(params)` for `user`'s approval; throws a SignError for what can never be signed. */
-  file(sessionId: string, user: UserRecord, method: unknown, params: unknown): { id: string; display: SignDisplay } {
+  async file(sessionId: string, user: UserRecord, method: unknown, params: unknown, chainId?: unknown): Promise<{ id: string; display: SignDisplay }> {
     this.sweep();
-    if (method !== 'personal_sign') throw new SignError(4200, 'Requested RPC call is not allowed');
-    if (!Array.isArray(params) || typeof params[0] !== 'string' || typeof params[1] !== 'string') throw new SignError(-32602, 'personal_sign expects [message, address]');
-    const [message, address] = params as [string, string];
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address) || !isAddressEqual(address as Hex, user.evmAddress as Hex)) {
-      throw new SignError(4100, 'The requested account is not the embedded wallet');
-    }
-    const text = isHex(message) ? decodeText(message) : message;
+    const handler = typeof method === 'string' && Object.hasOwn(HANDLERS, method) ? HANDLERS[method as SignMethod] : undefined;
+    if (!handler) throw new SignError(4200, 'Requested RPC call is not allowed');
+    const { display, sign } = await handler({ user, masterKey: this.masterKey, networks: this.networks(), chainId }, params);
     const id = randomUUID();
-    const display: SignDisplay = { method, message: text ?? message, address: user.evmAddress };
-    this.pending.set(id, { id, sessionId, userId: user.id, raw: message, display, expiresAt: this.now() + REQUEST_TTL_MS });
+    this.pending.set(id, { sessionId, userId: user.id, sign, expiresAt: this.now() + REQUEST_TTL_MS });
     return { id, display };
   }
 
@@ -88,12 +101,11 @@ export class SigningDesk {
     return request;
   }
 
-  /** The visitor approved: sign with the key, opened for this call only. */
-  async approve(id: string, sessionId: string, user: UserRecord): Promise<Hex> {
+  /** The visitor approved: sign (and for transactions, broadcast) with the key, opened for this call only. */
+  async approve(id: string, sessionId: string, user: UserRecord): Promise<unknown> {
     const request = this.take(id, sessionId);
     if (request.userId !== user.id) throw new SignError(4100, 'No such signing request');
-    const account = openEvmAccount(this.masterKey, user.id, user.evmKeySealed);
-    return account.signMessage({ message: isHex(request.raw) ? { raw: request.raw } : request.raw });
+    return request.sign();
   }
 
   reject(id: string, sessionId: string): void {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startMailCapture, type MailCapture } from './mail.js';
+import type { FrameNetworks } from './networks.js';
 import { startAuthFrame, type AuthFrameServer } from './serve.js';
 
 export interface LoginServiceOptions {
@@ -39,7 +40,8 @@ export async function startLoginService({
   dbPath = ':memory:',
   masterKey,
   keyPath,
-}: LoginServiceOptions & { host: string; allowedOrigins: () => readonly string[] }): Promise<LoginService> {
+  networks,
+}: LoginServiceOptions & { host: string; allowedOrigins: () => readonly string[]; networks?: FrameNetworks }): Promise<LoginService> {
   const mail = smtpUrl ? undefined : await startMailCapture({ host, smtpPort, webPort: inboxPort });
   let server: AuthFrameServer;
   try {
@@ -49,6 +51,7 @@ export async function startLoginService({
       allowedOrigins,
       smtpUrl: smtpUrl ?? mail!.smtpUrl,
       dbPath,
+      ...(networks ? { networks } : {}),
       ...(keyPath && !masterKey ? { keyPath } : { masterKey: masterKey ?? randomBytes(32).toString('hex') }),
     });
   } catch (err) {

@@ -93,7 +93,7 @@ describe('signing', () => {
 
   it('refuses other methods, other accounts, and callers without a session', async () => {
     const { cookie, address } = await login('picky@example.test');
-    assert.deepEqual(await (await post('/api/sign-requests', { method: 'eth_sendTransaction', params: [{}] }, cookie)).json(), {
+    assert.deepEqual(await (await post('/api/sign-requests', { method: 'eth_signTransaction', params: [{}] }, cookie)).json(), {
       error: { code: 4200, message: 'Requested RPC call is not allowed' },
     });
     assert.deepEqual(await (await post('/api/sign-requests', { method: 'personal_sign', params: ['0x00', '0x' + '1'.repeat(40)] }, cookie)).json(), {

@@ -25,34 +25,95 @@ async function api(path, body) {
 
 let approving = false;
 
+const TITLES = {
+  personal_sign: 'Sign message',
+  eth_sign: 'Sign message',
+  solana_signMessage: 'Sign message',
+  eth_signTypedData_v4: 'Sign typed data',
+  eth_sendTransaction: 'Approve transaction',
+  solana_signAndSendTransaction: 'Approve transaction',
+  solana_signTransaction: 'Sign transaction',
+};
+const ACTIONS = { send: 'Send', approve: 'Allow spending', call: 'Contract call', deploy: 'Deploy contract' };
+const RECIPIENT = { send: 'To', approve: 'Spender', call: 'Contract', deploy: 'Contract' };
+
+function element(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+/** A list of [label, value] rows (values that are addresses get the monospace style). */
+function rows(pairs) {
+  const list = element('dl');
+  for (const [name, value] of pairs) {
+    if (value === undefined) continue;
+    const row = element('div');
+    row.append(element('dt', name), element('dd', value, /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/.test(value) ? 'address' : undefined));
+    list.append(row);
+  }
+  return list;
+}
+
+/** A scrollable, focusable block of text (message, call data). */
+function block(label, text) {
+  const pre = element('pre', text);
+  pre.setAttribute('aria-label', label);
+  pre.tabIndex = 0;
+  return pre;
+}
+
+/** What is signed, decoded by the service from the request itself (never labels from the host page). */
+function details(display) {
+  const parts = [];
+  if (display.message !== undefined) {
+    const intro = element('p', 'Sign this message with ');
+    intro.append(element('span', display.address, 'address'));
+    if (display.network) intro.append(` on ${display.network}`);
+    parts.push(intro, block('Message', display.message));
+    return parts;
+  }
+  if (display.typedData) {
+    const { domain, primaryType, fields } = display.typedData;
+    parts.push(rows([['Account', display.address], ['Domain', domain.map(([k, v]) => `${k}: ${v}`).join(', ')], ['Type', primaryType]]));
+    parts.push(element('h2', primaryType), rows(fields));
+    return parts;
+  }
+  parts.push(
+    rows([
+      ['Network', display.network],
+      ['Action', ACTIONS[display.action]],
+      [RECIPIENT[display.action] ?? 'To', display.recipient],
+      ['Amount', display.amount],
+      ['Token', display.token],
+      ['From', display.address],
+      ['Network fee (at most)', display.fee],
+    ]),
+  );
+  if (display.instructions?.length) {
+    parts.push(element('h2', 'Instructions'));
+    const list = element('ul');
+    for (const line of display.instructions) list.append(element('li', line));
+    parts.push(list);
+  }
+  if (display.data) parts.push(block('Call data', display.data));
+  return parts;
+}
+
 /** Shows ApproveTransaction for a filed request; resolves with the click's outcome. */
 function approve(display) {
   const main = document.getElementById('approve');
-  const h1 = document.createElement('h1');
+  const h1 = element('h1', TITLES[display.method] ?? 'Approve request');
   h1.id = 'approve-title';
-  h1.textContent = 'Approve request';
-  const intro = document.createElement('p');
-  intro.append('Sign this message with ');
-  const address = document.createElement('span');
-  address.className = 'address';
-  address.textContent = display.address;
-  intro.append(address);
-  const message = document.createElement('pre');
-  message.setAttribute('aria-label', 'Message');
-  message.tabIndex = 0;
-  message.textContent = display.message;
-  const actions = document.createElement('div');
-  actions.className = 'actions';
-  const reject = document.createElement('button');
+  const actions = element('div', undefined, 'actions');
+  const reject = element('button', 'Reject');
   reject.type = 'button';
-  reject.textContent = 'Reject';
-  const ok = document.createElement('button');
+  const ok = element('button', 'Approve', 'primary');
   ok.type = 'button';
-  ok.className = 'primary';
-  ok.textContent = 'Approve';
   actions.append(reject, ok);
   main.setAttribute('aria-labelledby', 'approve-title');
-  main.replaceChildren(h1, intro, message, actions);
+  main.replaceChildren(h1, ...details(display), actions);
   main.hidden = false;
   post({ event: 'approve', open: true });
   ok.focus();
@@ -68,9 +129,9 @@ function approve(display) {
   });
 }
 
-async function rpc({ method, params }) {
+async function rpc({ method, params, chainId }) {
   if (approving) throw { code: -32002, message: 'A request is already waiting for approval' };
-  const { id, display } = await api('/api/sign-requests', { method, params });
+  const { id, display } = await api('/api/sign-requests', { method, params, chainId });
   approving = true;
   try {
     const approved = await approve(display);

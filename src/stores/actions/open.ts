@@ -51,6 +51,8 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'BuyInProgress':
     case 'RegisterAccountName':
     case 'DataCapture':
+    case 'EmailLogin':
+    case 'ApproveTransaction':
       return { view: 'Account' };
     default:
       return view satisfies never;

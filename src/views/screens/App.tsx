@@ -34,6 +34,7 @@ const DataCaptureScreen = lazyScreen(() => import('./DataCaptureScreen.js'));
 const OnRampScreen = lazyScreen(() => import('./OnRampScreen.js'));
 const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountNameScreen.js'));
 const SwapScreen = lazyScreen(() => import('./SwapScreen.js'));
+const AuthScreen = lazyScreen(() => import('./AuthScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -68,6 +69,9 @@ function Screen({ route }: { route: Route }) {
       return <SiwxSignMessageScreen />;
     case 'DataCapture':
       return <DataCaptureScreen route={route} />;
+    case 'EmailLogin':
+    case 'ApproveTransaction':
+      return <AuthScreen route={route} />;
     case 'OnRampProviders':
     case 'OnRampTokenSelect':
     case 'OnRampFiatSelect':

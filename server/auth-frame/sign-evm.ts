@@ -1,0 +1,193 @@
+/**
+ * The EVM methods of the secure frame: personal_sign, eth_sign, eth_signTypedData_v4, eth_sendTransaction.
+ * Each validates the request, decodes what ApproveTransaction shows from the request itself (ERC-20 symbol
+ * and decimals read on the service's own RPC), and returns the signing to run on Approve.
+ */
+import {
+  createPublicClient,
+  createWalletClient,
+  decodeFunctionData,
+  defineChain,
+  erc20Abi,
+  formatUnits,
+  hexToString,
+  http,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  validateTypedData,
+  type Address,
+  type Hex,
+  type TypedDataDefinition,
+} from 'viem';
+import { openEvmAccount } from './keys.js';
+import { evmChainName, evmNetwork, parseEvmChainId, type EvmNetwork } from './networks.js';
+import { SignError } from './sign-error.js';
+import type { Filed, MethodHandler, SignContext, SignDisplay } from './signing.js';
+
+/** Text when `hex` is printable UTF-8, else undefined. */
+export function decodeText(hex: Hex): string | undefined {
+  try {
+    const text = hexToString(hex);
+    // hexToString replaces invalid sequences; a round trip tells real text from binary.
+    if (new TextEncoder().encode(text).length * 2 !== hex.length - 2) return undefined;
+    return /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
+function ownAddress(ctx: SignContext, address: unknown): void {
+  if (typeof address !== 'string' || !isAddress(address, { strict: false }) || !isAddressEqual(address, ctx.user.evmAddress as Address)) {
+    throw new SignError(4100, 'The requested account is not the embedded wallet');
+  }
+}
+
+/** personal_sign [message, address] and eth_sign [address, message]: an EIP-191 signed message. */
+function messageHandler(method: 'personal_sign' | 'eth_sign'): MethodHandler {
+  return async (ctx, params) => {
+    const shape = method === 'personal_sign' ? '[message, address]' : '[address, message]';
+    if (!Array.isArray(params) || typeof params[0] !== 'string' || typeof params[1] !== 'string') throw new SignError(-32602, `${method} expects ${shape}`);
+    const [message, address] = (method === 'personal_sign' ? params : [params[1], params[0]]) as [string, string];
+    ownAddress(ctx, address);
+    const raw = isHex(message);
+    const display: SignDisplay = { method, message: (raw ? decodeText(message) : undefined) ?? message, address: ctx.user.evmAddress };
+    const sign = () => openEvmAccount(ctx.masterKey, ctx.user.id, ctx.user.evmKeySealed).signMessage({ message: raw ? { raw: message } : message });
+    return { display, sign };
+  };
+}
+
+const show = (value: unknown): string => (typeof value === 'bigint' ? value.toString() : typeof value === 'string' ? value : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+
+/** A struct's fields as [path, value] rows, nested structs and arrays flattened (`to.wallet`, `items[0]`). */
+function flatten(value: unknown, path: string, rows: [string, string][]): void {
+  if (Array.isArray(value)) value.forEach((item, index) => flatten(item, `${path}[${index}]`, rows));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) flatten(item, path ? `${path}.${key}` : key, rows);
+  else rows.push([path, show(value)]);
+}
+
+const signTypedData: MethodHandler = async (ctx, params) => {
+  if (!Array.isArray(params) || typeof params[0] !== 'string' || (typeof params[1] !== 'string' && typeof params[1] !== 'object')) {
+    throw new SignError(-32602, 'eth_signTypedData_v4 expects [address, typedData]');
+  }
+  ownAddress(ctx, params[0]);
+  let typed: { types?: Record<string, unknown>; domain?: Record<string, unknown>; primaryType?: unknown; message?: unknown };
+  try {
+    typed = typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1];
+  } catch {
+    throw new SignError(-32602, 'The typed data is not JSON');
+  }
+  if (!typed || typeof typed !== 'object' || !typed.types || typeof typed.primaryType !== 'string' || !typed.message || typeof typed.message !== 'object') {
+    throw new SignError(-32602, 'The typed data needs types, primaryType and message');
+  }
+  const { EIP712Domain: _domainType, ...types } = typed.types;
+  const definition = { domain: typed.domain ?? {}, types, primaryType: typed.primaryType, message: typed.message } as unknown as TypedDataDefinition;
+  try {
+    validateTypedData(definition);
+  } catch (err) {
+    throw new SignError(-32602, `Invalid typed data: ${err instanceof Error ? (err as { shortMessage?: string }).shortMessage ?? err.message : String(err)}`);
+  }
+  const domain: [string, string][] = [];
+  for (const key of ['name', 'version', 'chainId', 'verifyingContract', 'salt'] as const) {
+    const value = typed.domain?.[key];
+    if (value === undefined) continue;
+    const id = key === 'chainId' ? parseEvmChainId(typeof value === 'number' ? value : String(value)) : undefined;
+    domain.push([key, id !== undefined ? evmChainName(ctx.networks, id) : show(value)]);
+  }
+  const fields: [string, string][] = [];
+  flatten(typed.message, '', fields);
+  const chainId = typed.domain?.chainId === undefined ? undefined : parseEvmChainId(typeof typed.domain.chainId === 'number' ? typed.domain.chainId : String(typed.domain.chainId));
+  const display: SignDisplay = {
+    method: 'eth_signTypedData_v4',
+    address: ctx.user.evmAddress,
+    ...(chainId !== undefined ? { network: evmChainName(ctx.networks, chainId) } : {}),
+    typedData: { domain, primaryType: typed.primaryType, fields },
+  };
+  return { display, sign: () => openEvmAccount(ctx.masterKey, ctx.user.id, ctx.user.evmKeySealed).signTypedData(definition) };
+};
+
+const quantity = (value: unknown, name: string): bigint | undefined => {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) throw new SignError(-32602, `${name} must be a hex quantity`);
+  return BigInt(value);
+};
+
+const clients = (network: EvmNetwork) => {
+  const chain = defineChain({ id: network.chainId, name: network.name, nativeCurrency: { name: network.symbol ?? 'ETH', symbol: network.symbol ?? 'ETH', decimals: 18 }, rpcUrls: { default: { http: [network.rpcUrl] } } });
+  const transport = http(network.rpcUrl, { retryCount: 1, timeout: 20_000 });
+  return { chain, transport, client: createPublicClient({ chain, transport }) };
+};
+
+/** "1.5 ETH": exact, no trailing zeros. */
+const amountText = (value: bigint, decimals: number, symbol: string): string => `${formatUnits(value, decimals)} ${symbol}`;
+
+const sendTransaction: MethodHandler = async (ctx, params) => {
+  const tx = Array.isArray(params) ? (params[0] as Record<string, unknown> | undefined) : undefined;
+  if (!tx || typeof tx !== 'object') throw new SignError(-32602, 'eth_sendTransaction expects [transaction]');
+  if (tx.from !== undefined) ownAddress(ctx, tx.from);
+  const network = evmNetwork(ctx.networks, tx.chainId ?? ctx.chainId);
+  if (tx.chainId !== undefined && ctx.chainId !== undefined && parseEvmChainId(tx.chainId) !== parseEvmChainId(ctx.chainId)) {
+    throw new SignError(-32602, 'The transaction is for another chain than the request');
+  }
+  if (tx.to !== undefined && tx.to !== null && (typeof tx.to !== 'string' || !isAddress(tx.to, { strict: false }))) throw new SignError(-32602, 'to must be an address');
+  if (tx.data !== undefined && tx.data !== null && (typeof tx.data !== 'string' || !isHex(tx.data))) throw new SignError(-32602, 'data must be hex');
+  const to = (tx.to ?? undefined) as Address | undefined;
+  const data = ((tx.data ?? tx.input ?? '0x') as Hex).toLowerCase() as Hex;
+  const value = quantity(tx.value, 'value') ?? 0n;
+  const givenGas = quantity(tx.gas, 'gas');
+  const symbol = network.symbol ?? 'ETH';
+  const from = ctx.user.evmAddress as Address;
+  const { chain, transport, client } = clients(network);
+
+  const display: SignDisplay = { method: 'eth_sendTransaction', address: from, network: network.name };
+  if (!to) Object.assign(display, { action: 'deploy', amount: amountText(value, 18, symbol), data });
+  else if (data === '0x') Object.assign(display, { action: 'send', recipient: to, amount: amountText(value, 18, symbol) });
+  else {
+    let decoded: { functionName: string; args: readonly unknown[] } | undefined;
+    try {
+      decoded = decodeFunctionData({ abi: erc20Abi, data }) as { functionName: string; args: readonly unknown[] };
+    } catch {
+      decoded = undefined;
+    }
+    if (decoded && value === 0n && (decoded.functionName === 'transfer' || decoded.functionName === 'approve')) {
+      const [symbolRead, decimals] = await Promise.all([
+        client.readContract({ address: to, abi: erc20Abi, functionName: 'symbol' }),
+        client.readContract({ address: to, abi: erc20Abi, functionName: 'decimals' }),
+      ]).catch(() => {
+        throw new SignError(-32602, `${to} on ${network.name} is not an ERC-20 token (no symbol or decimals)`);
+      });
+      const [who, amount] = decoded.args as [Address, bigint];
+      Object.assign(display, { action: decoded.functionName === 'transfer' ? 'send' : 'approve', recipient: who, amount: amountText(amount, decimals, symbolRead), token: to });
+    } else Object.assign(display, { action: 'call', recipient: to, amount: amountText(value, 18, symbol), data });
+  }
+
+  // The fee the visitor approves is the fee the transaction may cost at most: gas limit × max fee per gas.
+  let gas: bigint;
+  try {
+    gas = givenGas ?? (await client.estimateGas({ account: from, ...(to ? { to } : {}), value, data }));
+  } catch (err) {
+    throw new SignError(-32603, `The transaction would fail: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`);
+  }
+  const fees = await client.estimateFeesPerGas().catch(async () => ({ gasPrice: await client.getGasPrice() }) as { gasPrice: bigint; maxFeePerGas?: undefined; maxPriorityFeePerGas?: undefined });
+  const perGas = fees.maxFeePerGas ?? (fees as { gasPrice: bigint }).gasPrice;
+  display.fee = amountText(gas * perGas, 18, symbol);
+
+  const sign = async (): Promise<Hex> => {
+    const account = openEvmAccount(ctx.masterKey, ctx.user.id, ctx.user.evmKeySealed);
+    const wallet = createWalletClient({ account, chain, transport });
+    const feeFields = fees.maxFeePerGas !== undefined ? { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas } : { gasPrice: (fees as { gasPrice: bigint }).gasPrice };
+    try {
+      return await wallet.sendTransaction({ chain, ...(to ? { to } : {}), value, data, gas, ...feeFields } as Parameters<typeof wallet.sendTransaction>[0]);
+    } catch (err) {
+      throw new SignError(-32603, `Sending the transaction failed: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`);
+    }
+  };
+  return { display, sign } satisfies Filed;
+};
+
+export const EVM_METHODS = {
+  personal_sign: messageHandler('personal_sign'),
+  eth_sign: messageHandler('eth_sign'),
+  eth_signTypedData_v4: signTypedData,
+  eth_sendTransaction: sendTransaction,
+} satisfies Record<string, MethodHandler>;

@@ -1,0 +1,133 @@
+/**
+ * The Solana methods of the secure frame, in WalletConnect's Solana RPC shapes: solana_signMessage
+ * ({ message: base58, pubkey } → { signature: base58 }), solana_signTransaction ({ transaction: base64 wire,
+ * chainId } → { transaction: base64, signature: base58 }), solana_signAndSendTransaction (→ { signature: base58 }, sent to the
+ * configured RPC). A transaction is signed only when its fee payer is the embedded wallet.
+ */
+import { ed25519 } from '@noble/curves/ed25519';
+import { base58 } from '@scure/base';
+import { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { formatUnits } from 'viem';
+import { openSolanaKeypair } from './keys.js';
+import { solanaNetwork, type SolanaNetwork } from './networks.js';
+import { SignError } from './sign-error.js';
+import type { MethodHandler, SignContext, SignDisplay } from './signing.js';
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
+const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
+const LAMPORTS_PER_SIGNATURE = 5000n;
+
+function paramObject(method: string, params: unknown): Record<string, unknown> {
+  if (!params || typeof params !== 'object' || Array.isArray(params)) throw new SignError(-32602, `${method} expects an object`);
+  return params as Record<string, unknown>;
+}
+
+const sol = (lamports: bigint): string => `${formatUnits(lamports, 9)} SOL`;
+const u64 = (data: Uint8Array, at: number): bigint => Buffer.from(data).readBigUInt64LE(at);
+
+/** The text of `bytes` when it is printable UTF-8, else its hex. */
+function messageText(bytes: Uint8Array): string {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  const exact = Buffer.from(text, 'utf8').equals(Buffer.from(bytes));
+  return exact && !/[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? text : `0x${Buffer.from(bytes).toString('hex')}`;
+}
+
+const signMessage: MethodHandler = async (ctx, params) => {
+  const p = paramObject('solana_signMessage', params);
+  if (p.pubkey !== ctx.user.solanaAddress) throw new SignError(4100, 'The requested account is not the embedded wallet');
+  let bytes: Uint8Array;
+  try {
+    if (typeof p.message !== 'string') throw new Error('not a string');
+    bytes = base58.decode(p.message);
+  } catch {
+    throw new SignError(-32602, 'solana_signMessage: message must be base58');
+  }
+  const display: SignDisplay = { method: 'solana_signMessage', address: ctx.user.solanaAddress, message: messageText(bytes) };
+  const sign = async () => {
+    const keypair = openSolanaKeypair(ctx.masterKey, ctx.user.id, ctx.user.solanaKeySealed);
+    return { signature: base58.encode(ed25519.sign(bytes, keypair.secretKey.slice(0, 32))) };
+  };
+  return { display, sign };
+};
+
+/** The instructions, one line each, and the one SOL transfer's recipient and amount when there is one. */
+function describe(tx: VersionedTransaction, user: string): Pick<SignDisplay, 'instructions' | 'recipient' | 'amount' | 'action'> {
+  const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
+  const lines: string[] = [];
+  const transfers: { to: string; lamports: bigint }[] = [];
+  for (const ix of tx.message.compiledInstructions) {
+    const program = keys[ix.programIdIndex];
+    const account = (n: number): string => keys[ix.accountKeyIndexes[n] ?? -1] ?? 'an account from a lookup table';
+    const data = ix.data;
+    if (program === SYSTEM_PROGRAM && data.length === 12 && Buffer.from(data).readUInt32LE(0) === 2) {
+      const lamports = u64(data, 4);
+      const from = account(0);
+      transfers.push({ to: account(1), lamports });
+      lines.push(`Transfer ${sol(lamports)} from ${from === user ? 'this wallet' : from} to ${account(1)}`);
+    } else if (program && TOKEN_PROGRAMS.has(program) && data[0] === 12 && data.length === 10) {
+      lines.push(`Token transfer of ${formatUnits(u64(data, 1), data[9]!)} (mint ${account(1)}) to token account ${account(2)}`);
+    } else if (program === COMPUTE_BUDGET) {
+      lines.push('Compute budget setting');
+    } else lines.push(`Call to program ${program ?? 'from a lookup table'}`);
+  }
+  const only = transfers.length === 1 && lines.filter((l) => l !== 'Compute budget setting').length === 1 ? transfers[0] : undefined;
+  return { instructions: lines, ...(only ? { action: 'send' as const, recipient: only.to, amount: sol(only.lamports) } : { action: 'call' as const }) };
+}
+
+function fileTransaction(method: 'solana_signTransaction' | 'solana_signAndSendTransaction', ctx: SignContext, params: unknown): { tx: VersionedTransaction; network: SolanaNetwork; display: SignDisplay } {
+  const p = paramObject(method, params);
+  const network = solanaNetwork(ctx.networks, p.chainId ?? ctx.chainId);
+  if (typeof p.transaction !== 'string') throw new SignError(-32602, `${method}: transaction must be a base64 wire transaction`);
+  let tx: VersionedTransaction;
+  try {
+    tx = VersionedTransaction.deserialize(Buffer.from(p.transaction, 'base64'));
+  } catch (err) {
+    throw new SignError(-32602, `${method}: not a Solana wire transaction (${(err as Error).message})`);
+  }
+  const user = ctx.user.solanaAddress;
+  if (!tx.message.staticAccountKeys[0]?.equals(new PublicKey(user))) throw new SignError(4100, 'The fee payer is not the embedded wallet');
+  const display: SignDisplay = {
+    method,
+    address: user,
+    network: network.name,
+    ...describe(tx, user),
+    fee: sol(LAMPORTS_PER_SIGNATURE * BigInt(tx.message.header.numRequiredSignatures)),
+  };
+  return { tx, network, display };
+}
+
+function signWith(ctx: SignContext, tx: VersionedTransaction): Uint8Array {
+  tx.sign([openSolanaKeypair(ctx.masterKey, ctx.user.id, ctx.user.solanaKeySealed)]);
+  return tx.serialize();
+}
+
+const signTransaction: MethodHandler = async (ctx, params) => {
+  const { tx, display } = fileTransaction('solana_signTransaction', ctx, params);
+  // The signed wire, and (as WalletConnect's Solana RPC answers) the wallet's signature, base58.
+  return { display, sign: async () => ({ transaction: Buffer.from(signWith(ctx, tx)).toString('base64'), signature: base58.encode(tx.signatures[0]!) }) };
+};
+
+const signAndSendTransaction: MethodHandler = async (ctx, params) => {
+  const { tx, network, display } = fileTransaction('solana_signAndSendTransaction', ctx, params);
+  const sign = async () => {
+    const wire = Buffer.from(signWith(ctx, tx)).toString('base64');
+    const response = await fetch(network.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [wire, { encoding: 'base64', preflightCommitment: 'confirmed' }] }),
+    }).catch((err: unknown) => {
+      throw new SignError(-32603, `Sending the transaction failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+    const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: { message?: string } };
+    if (typeof body.result !== 'string') throw new SignError(-32603, `Sending the transaction failed: ${body.error?.message ?? `HTTP ${response.status}`}`);
+    return { signature: body.result };
+  };
+  return { display, sign };
+};
+
+export const SOLANA_METHODS = {
+  solana_signMessage: signMessage,
+  solana_signTransaction: signTransaction,
+  solana_signAndSendTransaction: signAndSendTransaction,
+} satisfies Record<string, MethodHandler>;

@@ -157,7 +157,7 @@ el.addEventListener('wallet-session', (event) => {
 // ---- the integration snippet ---------------------------------------------------------------------
 
 /** The attributes this page's element has, as a site owner would copy them. */
-const SNIPPET_ATTRIBUTES = ['networks', 'default-network', 'rpc-urls', 'api-url', 'relay-url', 'directory-url', 'project-id', 'features', 'theme'];
+const SNIPPET_ATTRIBUTES = ['networks', 'default-network', 'rpc-urls', 'api-url', 'relay-url', 'directory-url', 'auth-url', 'project-id', 'features', 'theme'];
 const escapeAttribute = (value, quote) => value.replaceAll('&', '&amp;').replaceAll(quote, quote === '"' ? '&quot;' : '&#39;');
 
 /** Markup that works pasted into any page: the bundle by absolute URL, the element, the account button, two listeners. */

@@ -1,0 +1,156 @@
+// Issue 14, the widget side of email login: the demo page against the stack's secure service (its own origin)
+// and mail capture. The code is read from the captured mail; signatures are approved in the frame.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { verifyMessage } from 'viem';
+import { codeIn } from '../../server/auth-frame/mail.js';
+import { events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
+
+describe('email login (auth-url, features=email)', () => {
+  const e2e = useE2E();
+  let n = 0;
+  const newEmail = () => `visitor${Date.now()}-${(n += 1)}@example.test`;
+
+  const useEmail = (page: Page) =>
+    page.evaluate((url) => {
+      const el = document.querySelector('wallet-connect-modal')!;
+      el.setAttribute('features', `${el.getAttribute('features') ?? ''},email`);
+      el.setAttribute('auth-url', url);
+    }, e2e.stack.login.url);
+  const mailsTo = (email: string) => e2e.stack.login.mail!.messages().filter((m) => m.to.includes(email));
+  async function codeFor(email: string, nth = 1): Promise<string> {
+    for (let i = 0; i < 100 && mailsTo(email).length < nth; i += 1) await new Promise((r) => setTimeout(r, 100));
+    const mail = mailsTo(email)[0];
+    assert.ok(mail, `a mail to ${email}`);
+    return codeIn(mail)!;
+  }
+  const emailField = (page: Page) => inModal(page, '#auth-email');
+  async function submitEmail(page: Page, email: string) {
+    await emailField(page).fill(email);
+    await inModal(page, '[data-action="email-continue"]').click();
+  }
+  async function logIn(page: Page, email = newEmail()) {
+    await useEmail(page);
+    await openModal(page);
+    await submitEmail(page, email);
+    await inModal(page, '[data-view="EmailLogin"]').waitFor();
+    await inModal(page, '#auth-code').fill(await codeFor(email));
+    await waitForEvent(page, 'wallet-connect', 2);
+    return email;
+  }
+  const frame = async (page: Page): Promise<Frame> => {
+    const origin = e2e.stack.login.origin;
+    for (let i = 0; i < 100; i += 1) {
+      const found = page.frames().find((f) => f.url().startsWith(origin));
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('no secure frame');
+  };
+
+  it('email → code from the mail → EVM and Solana connections of type auth; Account shows the email; axe clean', async () => {
+    const { page } = await e2e.open();
+    await useEmail(page);
+    await openModal(page);
+    await emailField(page).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    const email = newEmail();
+    await submitEmail(page, email);
+    await inModal(page, '[data-view="EmailLogin"]').waitFor();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Confirm Email');
+    assert.equal(await inModal(page, '#code-sent').textContent(), `Enter the 6-digit code we sent to ${email}`);
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    await inModal(page, '#auth-code').fill(await codeFor(email));
+    await waitForEvent(page, 'wallet-connect', 2);
+    const connects = (await events(page, 'wallet-connect')).map((e) => e.detail as { namespace: string; address: string; connector: { type: string; id: string } });
+    assert.deepEqual(connects.map((c) => [c.namespace, c.connector.type]).sort(), [['eip155', 'auth'], ['solana', 'auth']]);
+    assert.match(connects.find((c) => c.namespace === 'eip155')!.address, /^0x[0-9a-fA-F]{40}$/);
+    assert.match(connects.find((c) => c.namespace === 'solana')!.address, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    // The iframe is in the widget's shadow root: none in the host document.
+    assert.equal(await page.evaluate(() => document.querySelectorAll('iframe').length), 0);
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'Account' }));
+    await inModal(page, '[part="account-email"]').filter({ hasText: `Signed in as ${email}` }).waitFor();
+  });
+
+  it('a malformed email is refused before anything is sent; a wrong code and a resend too soon say so', async () => {
+    const { page } = await e2e.open();
+    await useEmail(page);
+    await openModal(page);
+    await submitEmail(page, 'not-an-email@');
+    await inModal(page, '[data-auth-error]').filter({ hasText: 'Enter a valid email address.' }).waitFor();
+    assert.equal(mailsTo('not-an-email@').length, 0);
+    const email = newEmail();
+    await submitEmail(page, email);
+    await inModal(page, '[data-view="EmailLogin"]').waitFor();
+    const code = await codeFor(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await inModal(page, '#auth-code').fill(wrong);
+    await inModal(page, '[data-auth-error]').filter({ hasText: 'Wrong code. 4 attempts left.' }).waitFor();
+    await inModal(page, '[data-action="resend"]').click();
+    await inModal(page, '[data-auth-error]').filter({ hasText: /^Wait \d+ s before asking for a new code\.$/ }).waitFor();
+    assert.equal(mailsTo(email).length, 1);
+  });
+
+  it('host personal_sign: Approve in the frame (viem verifies), Reject gives 4001; ApproveTransaction axe clean', async () => {
+    const { page } = await e2e.open();
+    await logIn(page);
+    const address = (await widgetState(page)).connections.find((c) => c.namespace === 'eip155')!.address as `0x${string}`;
+    assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.state.open), false);
+    const signing = page.evaluate(
+      ([from]) => document.querySelector('wallet-connect-modal')!.getProvider('eip155')!.request({ method: 'personal_sign', params: ['0x68656c6c6f', from] }),
+      [address],
+    );
+    // The closed modal opens on ApproveTransaction, the frame showing the request.
+    await inModal(page, 'dialog[open] [data-view="ApproveTransaction"]').waitFor();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Approve Transaction');
+    const secure = await frame(page);
+    await secure.getByRole('button', { name: 'Approve' }).waitFor();
+    assert.equal(await inModal(page, 'iframe.auth-frame').isVisible(), true);
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    await secure.getByRole('button', { name: 'Approve' }).click();
+    const signature = (await signing) as `0x${string}`;
+    assert.equal(await verifyMessage({ address, message: 'hello', signature }), true);
+    // Back to where it was: closed.
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.state.open);
+
+    const refused = page.evaluate(
+      ([from]) =>
+        document.querySelector('wallet-connect-modal')!.getProvider('eip155')!.request({ method: 'personal_sign', params: ['0x68656c6c6f', from] }).then(
+          () => 'signed',
+          (error: { code?: unknown }) => error.code,
+        ),
+      [address],
+    );
+    await secure.getByRole('button', { name: 'Reject' }).click();
+    assert.equal(await refused, 4001);
+  });
+
+  it('a reload restores the login silently; disconnect signs out of the frame and ends both sides', async () => {
+    const { page } = await e2e.open();
+    const email = await logIn(page);
+    // As a page whose HTML has the attributes: set as the element is parsed, before it upgrades and restores.
+    await page.context().addInitScript((url) => {
+      new MutationObserver((_, observer) => {
+        const el = document.querySelector('wallet-connect-modal');
+        if (!el) return;
+        observer.disconnect();
+        el.setAttribute('features', `${el.getAttribute('features') ?? ''},email`);
+        el.setAttribute('auth-url', url);
+      }).observe(document, { childList: true, subtree: true });
+    }, e2e.stack.login.url);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state?.connections.length === 2);
+    const state = await widgetState(page);
+    assert.deepEqual(state.connections.map((c) => c.connector.type), ['auth', 'auth']);
+    assert.equal(state.open, false);
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'Account' }));
+    await inModal(page, '[part="account-email"]').filter({ hasText: email }).waitFor();
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.disconnect());
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state.connections.length === 0);
+    // Signed out at the service: a reload restores nothing.
+    await page.reload();
+    await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined);
+    assert.equal((await widgetState(page)).status, 'disconnected');
+  });
+});

@@ -9,6 +9,9 @@ import { t } from './messages.js';
  */
 export const FEATURES = ['email', 'socials', 'send', 'swaps', 'onramp', 'history', 'names'] as const;
 export type Feature = (typeof FEATURES)[number];
+/** `socials`: which social buttons show with features=socials, in this order; absent: all of them. */
+export const SOCIALS = ['google', 'x', 'discord', 'apple', 'github', 'facebook'] as const;
+export type Social = (typeof SOCIALS)[number];
 /** `siwx-keep-session`: the connection changes that do NOT end the sign-in session (each ends it by default, SPEC.md §5). */
 export const SIWX_KEEPS = ['account-change', 'network-change', 'disconnect'] as const;
 export type SiwxKeep = (typeof SIWX_KEEPS)[number];
@@ -41,6 +44,7 @@ export interface WidgetConfig {
   rpcUrls: Partial<Record<Caip2, string>>;
   networkMeta: Partial<Record<Caip2, NetworkMeta>>;
   features: Feature[];
+  socials: Social[];
   theme: Theme;
   allowUnsupportedChain: boolean;
   lang: string;
@@ -62,6 +66,7 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   rpcUrls: {},
   networkMeta: {},
   features: [],
+  socials: [...SOCIALS],
   theme: 'system',
   allowUnsupportedChain: false,
   lang: 'en',
@@ -157,6 +162,7 @@ export const ATTRIBUTES = {
     key: 'features', kind: 'string', accepts: `a comma-separated list of: ${FEATURES.join(', ')}`,
     schema: z.array(z.enum(FEATURES)), fromAttribute: list,
   }),
+  socials: spec({ key: 'socials', kind: 'string', accepts: `a comma-separated list of: ${SOCIALS.join(', ')}`, schema: z.array(z.enum(SOCIALS)), fromAttribute: list }),
   theme: spec({ key: 'theme', kind: 'string', accepts: 'one of: light, dark, system', schema: z.enum(THEMES) }),
   'allow-unsupported-chain': spec({ key: 'allowUnsupportedChain', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
   lang: spec({

@@ -1,13 +1,5 @@
 import { atom } from 'nanostores';
+import type { SocialLoginState } from '../core/social-login.js';
 
-/**
- * Social login (SPEC.md §4): started (the popup is open), requesting user data (the popup answered; the
- * frame opens the session), then success or error; `blocked` when the browser refused the popup (the view
- * offers a button that opens it from a click). `error` is a catalogue message. Loaded with the social buttons.
- */
-export type SocialLoginState =
-  | { status: 'idle' }
-  | { status: 'started' | 'requesting' | 'success' | 'blocked'; provider: string }
-  | { status: 'error'; provider: string; error: string };
-
+/** Where the social login is (src/core/social-login.ts). Loaded with the social buttons. */
 export const $socialLogin = atom<SocialLoginState>({ status: 'idle' });

@@ -1,5 +1,5 @@
 import type { MessageId } from '../../core/messages.js';
-import type { SocialLoginState } from '../../stores/social.js';
+import type { SocialLoginState } from '../../core/social-login.js';
 import { Spinner } from './Spinner.js';
 
 /**

@@ -28,10 +28,14 @@ export class SocialLoginError extends Error {
 /** Reasons raised before the provider was reached: SPEC §8 "Failed to initiate social connection". */
 export const INITIATE_ERRORS: readonly string[] = ['popup_blocked', 'unknown_provider', 'forbidden_parent', 'invalid_request', 'provider_unavailable'];
 
-const result = z.union([
-  z.strictObject({ type: z.literal('wcm-social'), state: z.string(), ticket: z.string().check(z.minLength(16)) }),
-  z.strictObject({ type: z.literal('wcm-social'), state: z.string(), error: z.string().check(z.maxLength(64)) }),
-]);
+// One object with optional fields rather than a union of two: z.union and z.literal would add to the entry file
+// (zod is shared with it), z.strictObject and z.enum are there already. Exactly one of ticket and error is checked below.
+const result = z.strictObject({
+  type: z.enum(['wcm-social']),
+  state: z.string(),
+  ticket: z.optional(z.string().check(z.minLength(16), z.maxLength(256))),
+  error: z.optional(z.string().check(z.maxLength(64))),
+});
 
 export interface SocialPopupOptions {
   /** The widget's `auth-url`. */
@@ -81,7 +85,9 @@ export function openSocialPopup({ authUrl, provider, path, checkMs = POPUP_CHECK
       if (event.origin !== origin || event.source !== popup) return;
       const parsed = result.safeParse(event.data);
       if (!parsed.success || parsed.data.state !== state) return;
-      finish('error' in parsed.data ? new SocialLoginError(parsed.data.error) : undefined, 'ticket' in parsed.data ? parsed.data.ticket : undefined);
+      const { ticket, error } = parsed.data;
+      if ((ticket === undefined) === (error === undefined)) return;
+      finish(error === undefined ? undefined : new SocialLoginError(error), ticket);
     };
     const timer = setInterval(() => {
       if (popup.closed) setTimeout(() => finish(new SocialLoginError('popup_closed')), CLOSED_GRACE_MS);

@@ -54,7 +54,7 @@ describe('connectors/auth/social-popup', () => {
     expect(await outcome(login)).to.deep.equal({ error: 'access_denied' });
   });
 
-  it('ignores a result with another state', async () => {
+  it('ignores a result with another state, and one with both or neither of ticket and error', async () => {
     login = openSocialPopup({ authUrl: AUTH_URL, provider: 'google', path: 'fake-social.html?mode=wrong-state' });
     expect(await outcome(login)).to.deep.equal({ ticket: 'ticket-from-the-popup-0002' });
   });

@@ -26,7 +26,9 @@ export type ViewName =
   | 'RegisterAccountName'
   | 'Swap'
   | 'SwapSelectToken'
-  | 'SwapPreview';
+  | 'SwapPreview'
+  | 'EmailLogin'
+  | 'ApproveTransaction';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';
 export interface ConnectorSummary {

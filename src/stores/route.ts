@@ -38,7 +38,10 @@ export type Route =
   /** Swap (features=swaps, EVM): the form; its token pickers; the preview, which approves (when needed) then swaps. */
   | { view: 'Swap' }
   | { view: 'SwapSelectToken'; side: 'from' | 'to' }
-  | { view: 'SwapPreview'; swap: SwapPlan; state?: 'approving' | 'approval-pending' | 'swapping'; error?: string };
+  | { view: 'SwapPreview'; swap: SwapPlan; state?: 'approving' | 'approval-pending' | 'swapping'; error?: string }
+  /** Email login (auth-url, features=email): the code mailed to `email`; the secure frame approving a request. */
+  | { view: 'EmailLogin'; email: string }
+  | { view: 'ApproveTransaction' };
 
 /** A token of a swap under preview: its CAIP-10 id (lower-case), and what the views and the wallet need. */
 export interface SwapPlanToken {

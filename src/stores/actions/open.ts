@@ -47,6 +47,8 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'OnRampFiatSelect':
     case 'BuyInProgress':
     case 'RegisterAccountName':
+    case 'EmailLogin':
+    case 'ApproveTransaction':
       return { view: 'Account' };
     default:
       return view satisfies never;

@@ -32,6 +32,8 @@ async function restoreOne(namespace: Namespace): Promise<void> {
     const { restoreWalletConnect } = await import('./walletconnect.js');
     return restoreWalletConnect(namespace);
   }
+  // Email login's code and its frame load only for visitors whose last connection was the email wallet.
+  if (last.type === 'auth') return (await import('./auth.js')).restoreAuth();
   if (namespace === 'solana') await loadSolanaWallets();
   const connector = await waitForWallet(last.walletId, RECONNECT_DISCOVERY_MS);
   let result = connector ? await connector.restore() : undefined;

@@ -13,6 +13,8 @@ import { $connected } from '../../stores/connection.js';
 import { $identity } from '../../stores/identity.js';
 import { type AccountTab, type Route, pushRoute, replaceRoute } from '../../stores/route.js';
 import { $walletApi } from '../../stores/wallet-api-config.js';
+import { $authUser } from '../../stores/auth.js';
+import '../../core/messages-auth.js';
 import { $wallets } from '../../stores/wallets.js';
 import { Icon, PathIcon } from '../parts/Icon.js';
 import { NetworkIcon } from '../parts/NetworkIcon.js';
@@ -78,6 +80,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
   const wallet = useStore($wallets).find((w) => w.id === connection?.walletId);
   const network = useNetworkInfo(connection?.chainId);
   const identity = useStore($identity);
+  const user = useStore($authUser);
   if (!connection || !network) return null;
   const tabs = [{ id: 'tokens', label: t('account.tokens') }, ...(config.features.includes('history') ? [{ id: 'activity', label: t('account.activity') }] : [])];
   const tab: AccountTab = route.tab === 'activity' && tabs.length > 1 ? 'activity' : 'tokens';
@@ -85,6 +88,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
   return (
     <div className="account">
       <Profile address={connection.address} walletName={connection.connector.name} walletIcon={wallet?.icon} />
+      {connection.connector.type === 'auth' && user?.email ? <p className="hint" part="account-email" data-email={user.email}>{t('auth.accountEmail', { email: user.email })}</p> : null}
       <p className="balance" part="balance" aria-live="polite">
         <span className="visually-hidden">{t('account.balance')}: </span>
         {balance.status === 'ready' ? (

@@ -33,6 +33,7 @@ export const SiwxSignMessageScreen = lazyScreen(() => import('./SiwxSignMessageS
 const OnRampScreen = lazyScreen(() => import('./OnRampScreen.js'));
 const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountNameScreen.js'));
 const SwapScreen = lazyScreen(() => import('./SwapScreen.js'));
+const AuthScreen = lazyScreen(() => import('./AuthScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -65,6 +66,9 @@ function Screen({ route }: { route: Route }) {
       return <HelpScreen route={route} />;
     case 'SIWXSignMessage':
       return <SiwxSignMessageScreen />;
+    case 'EmailLogin':
+    case 'ApproveTransaction':
+      return <AuthScreen route={route} />;
     case 'OnRampProviders':
     case 'OnRampTokenSelect':
     case 'OnRampFiatSelect':

@@ -12,7 +12,9 @@ import { type WalletListItem, WalletList } from '../parts/WalletList.js';
 import { useT } from './use-t.js';
 
 const NamespaceChooser = lazyScreen(() => import('./NamespaceChooser.js'));
-/** Social buttons (auth-url, features=socials): their code loads then. */
+/** Email (and social) login above the wallets, with `auth-url` and `features=email`: its code loads then. */
+const AuthLoginBlock = lazyScreen(() => import('./AuthLoginBlock.js'));
+/** Social buttons under it (auth-url, features=socials): their code loads then. */
 const SocialLoginBlock = lazyScreen(() => import('./SocialLoginBlock.js'));
 
 /** The list id of the All wallets entry (WalletConnect's is its wallet id). */
@@ -71,6 +73,7 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
 
   return (
     <>
+      {authUrl && features.includes('email') ? <AuthLoginBlock /> : null}
       {authUrl && features.includes('socials') ? <SocialLoginBlock /> : null}
       {discovering ? <Spinner label={t('view.loading')} /> : installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $config } from '../../stores/config.js';
 import { cancelSocialLogin, startSocialLogin } from '../../stores/actions/social.js';
-import { completeSocialLogin } from '../../stores/actions/social-complete.js';
+import { completeSocialLogin } from '../../stores/actions/auth.js';
 import { $socialLogin } from '../../stores/social.js';
 import { SocialButtons } from '../parts/SocialButtons.js';
 import { registerSheet } from '../sheets.js';

@@ -1,0 +1,44 @@
+import { registerMessages } from './messages.js';
+
+/**
+ * Email login with an embedded wallet (issue 14; SPEC.md §2 EmailLogin, ApproveTransaction, §8 verbatim):
+ * registered when the login code loads. Each refusal of the secure service (`server/auth-frame/`) has its own
+ * message here: the frame's English texts are never shown as they are.
+ */
+export const authMessages = {
+  // SPEC.md §8
+  'auth.notConnected': 'Not connected to email or social',
+  'auth.noConnector': 'No auth connector found',
+  // View titles (SPEC.md §2 names; the hosted modal's copy for the titles).
+  'view.EmailLogin': 'Confirm Email',
+  'view.ApproveTransaction': 'Approve Transaction',
+  'auth.name': 'Email',
+  'auth.emailLabel': 'Email',
+  'auth.emailPlaceholder': 'you@example.com',
+  'auth.continue': 'Continue with email',
+  'auth.sending': 'Sending the code…',
+  'auth.codeSent': 'Enter the 6-digit code we sent to {email}',
+  'auth.codeLabel': 'Code',
+  'auth.codeHint': 'The code expires in 10 minutes.',
+  'auth.verify': 'Confirm',
+  'auth.verifying': 'Checking the code…',
+  'auth.resend': 'Resend code',
+  'auth.resent': 'A new code is on its way.',
+  'auth.approveHint': 'Review the request in the secure window below.',
+  'auth.frameLoading': 'Opening the secure window…',
+  'auth.accountEmail': 'Signed in as {email}',
+  // The service's refusals (README, "Email login service").
+  'auth.invalidEmail': 'Enter a valid email address.',
+  'auth.invalidCode': 'Enter the 6 digits of the code.',
+  'auth.wrongCode': 'Wrong code. {attempts} attempts left.',
+  'auth.wrongCodeLast': 'Wrong code. 1 attempt left.',
+  'auth.expiredCode': 'This code has expired. Ask for a new one.',
+  'auth.tooManyAttempts': 'Too many wrong codes. Ask for a new one.',
+  'auth.resendTooSoon': 'Wait {seconds} s before asking for a new code.',
+  'auth.rateLimited': 'Too many codes were asked for. Try again later.',
+  'auth.mailFailed': 'The code could not be mailed. Try again.',
+  'auth.frameFailed': 'The secure login window did not open. Try again.',
+  'auth.failed': 'The email login did not work. Try again.',
+} as const;
+
+registerMessages(authMessages);

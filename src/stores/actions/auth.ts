@@ -1,0 +1,257 @@
+import * as z from 'zod/mini';
+import { AUTH_ID, AUTH_SOLANA_ID, type AuthUser, createAuthConnectors } from '../../connectors/auth/connector.js';
+import { FrameError, type FrameClient, openFrame } from '../../connectors/auth/frame-client.js';
+import type { Connector } from '../../connectors/types.js';
+import type { Caip2 } from '../../core/caip.js';
+import { isEmail } from '../../core/email.js';
+import { WidgetError } from '../../core/errors.js';
+import { type MessageId, t } from '../../core/messages.js';
+import '../../core/messages-auth.js';
+import { $emailLogin, $approving, $authUser } from '../auth.js';
+import { $config } from '../config.js';
+import { $connections } from '../connection.js';
+import { lastConnection } from '../last-connection.js';
+import { $modal, setModalOpen } from '../modal.js';
+import { $history, $route, type Route, pushRoute } from '../route.js';
+import { solanaNow } from '../solana-now.js';
+import { registerWallet } from '../wallets.js';
+import { establishConnection } from './establish-connection.js';
+
+/**
+ * Email login (issue 14): the secure frame (`auth-url`, inside the widget's shadow root), the code mailed and
+ * entered, and the `auth` connections it gives (EVM and Solana). While the frame shows a request to approve,
+ * the modal shows ApproveTransaction with the frame over its body; then it goes back to where it was.
+ */
+
+const user = z.object({
+  // A social login's provider may give no email (server/auth-frame/social.ts).
+  email: z.optional(z.string()),
+  socialProvider: z.optional(z.string()),
+  address: z.string(),
+  accounts: z.array(z.object({ namespace: z.string(), address: z.string(), type: z.string() })),
+});
+
+let frame: Promise<FrameClient> | undefined;
+
+/** The modal's dialog in the widget's shadow root: the frame lives there (shown over the body when approving). */
+function frameContainer(): HTMLElement {
+  const dialog = document.querySelector('wallet-connect-modal')?.shadowRoot?.querySelector<HTMLElement>('dialog.dialog');
+  if (!dialog) throw new WidgetError('PROVIDER_NOT_FOUND', t('auth.noConnector'), { details: 'no <wallet-connect-modal> to hold the secure frame' });
+  return dialog;
+}
+
+/** The frame, loaded once (20 s at most); a failed load is tried afresh next time. */
+export function ensureFrame(): Promise<FrameClient> {
+  const authUrl = $config.get().authUrl;
+  if (!authUrl) return Promise.reject(new WidgetError('PROVIDER_NOT_FOUND', t('auth.noConnector'), { details: 'auth-url is not set' }));
+  frame ??= Promise.resolve()
+    .then(() => openFrame({ authUrl, container: frameContainer(), onApprove }))
+    .then((client) => {
+      client.iframe.className = 'auth-frame';
+      client.iframe.setAttribute('part', 'auth-frame');
+      return client;
+    });
+  frame.catch(() => (frame = undefined));
+  return frame;
+}
+
+function closeFrame(): void {
+  void frame?.then((client) => client.close(), () => {});
+  frame = undefined;
+}
+
+// ApproveTransaction: the views and modal state to go back to once the frame is done.
+let before: { history: Route[]; open: boolean } | undefined;
+
+function onApprove(open: boolean): void {
+  if (open) {
+    before ??= { history: $history.get(), open: $modal.get().open };
+    $approving.set(true);
+    if ($route.get().view !== 'ApproveTransaction') pushRoute({ view: 'ApproveTransaction' });
+    if (!$modal.get().open) setModalOpen(true);
+    return;
+  }
+  $approving.set(false);
+  void frame?.then((client) => (client.iframe.hidden = true), () => {});
+  const saved = before;
+  before = undefined;
+  if (!saved || $route.get().view !== 'ApproveTransaction') return;
+  // Closed first, so wallet-close names the view the visitor saw.
+  if (!saved.open && $modal.get().open) setModalOpen(false);
+  $history.set(saved.history);
+}
+
+/**
+ * Shows the frame over `slot` (ApproveTransaction's body), following its size; null hides it. The frame is
+ * never moved in the DOM (that would reload it): it is positioned over the slot inside the dialog.
+ */
+export function placeFrame(slot: HTMLElement | null): () => void {
+  let observer: ResizeObserver | undefined;
+  let stopped = false;
+  void frame?.then((client) => {
+    if (stopped) return;
+    const { iframe } = client;
+    if (!slot) {
+      iframe.hidden = true;
+      return;
+    }
+    const place = () => {
+      const dialog = iframe.parentElement;
+      if (!dialog) return;
+      const d = dialog.getBoundingClientRect();
+      const s = slot.getBoundingClientRect();
+      Object.assign(iframe.style, { top: `${s.top - d.top - dialog.clientTop}px`, left: `${s.left - d.left - dialog.clientLeft}px`, width: `${s.width}px`, height: `${s.height}px` });
+      iframe.hidden = !$approving.get() || s.width === 0;
+    };
+    observer = new ResizeObserver(place);
+    observer.observe(slot);
+    place();
+  }, () => {});
+  return () => {
+    stopped = true;
+    observer?.disconnect();
+    void frame?.then((client) => (client.iframe.hidden = true), () => {});
+  };
+}
+
+/** The catalogue message for a refusal of the service (README, "Email login service"). */
+function messageFor(error: unknown): string {
+  const code = error instanceof FrameError ? error.code : undefined;
+  const data = (error instanceof FrameError ? error.data : undefined) as { attemptsLeft?: unknown; retryAfterS?: unknown } | undefined;
+  const ids: Record<string, MessageId> = {
+    invalid_email: 'auth.invalidEmail',
+    invalid_code: 'auth.invalidCode',
+    expired_code: 'auth.expiredCode',
+    too_many_attempts: 'auth.tooManyAttempts',
+    rate_limited: 'auth.rateLimited',
+    mail_failed: 'auth.mailFailed',
+    iframe_load_failed: 'auth.frameFailed',
+  };
+  if (code === 'wrong_code') {
+    const left = typeof data?.attemptsLeft === 'number' ? data.attemptsLeft : undefined;
+    return left === 1 ? t('auth.wrongCodeLast') : left === undefined ? t('auth.expiredCode') : t('auth.wrongCode', { attempts: String(left) });
+  }
+  if (code === 'resend_too_soon') return t('auth.resendTooSoon', { seconds: String(typeof data?.retryAfterS === 'number' ? data.retryAfterS : 60) });
+  if (error instanceof WidgetError) return error.shortMessage;
+  return t(typeof code === 'string' && code in ids ? ids[code]! : 'auth.failed');
+}
+
+/** Sends a code to `raw` (a malformed address is refused here, nothing sent); then EmailLogin asks for it. */
+export async function submitEmail(raw: string): Promise<void> {
+  const email = raw.trim();
+  if (!isEmail(email)) return $emailLogin.set({ where: 'email', error: t('auth.invalidEmail') });
+  if ($emailLogin.get().busy) return;
+  $emailLogin.set({ busy: 'sending', where: 'email' });
+  try {
+    await (await ensureFrame()).request('email_start', { email });
+    $emailLogin.set({});
+    pushRoute({ view: 'EmailLogin', email });
+  } catch (error) {
+    $emailLogin.set({ where: 'email', error: messageFor(error) });
+  }
+}
+
+/** Mails a new code to `email` (one a minute: sooner, the view says how long to wait). */
+export async function resendCode(email: string): Promise<void> {
+  if ($emailLogin.get().busy) return;
+  $emailLogin.set({ busy: 'resending', where: 'code' });
+  try {
+    await (await ensureFrame()).request('email_start', { email });
+    $emailLogin.set({ where: 'code', notice: t('auth.resent') });
+  } catch (error) {
+    $emailLogin.set({ where: 'code', error: messageFor(error) });
+  }
+}
+
+/** Checks the code; right, the embedded wallet connects (EVM and Solana) and the modal closes. */
+export async function verifyCode(email: string, raw: string): Promise<void> {
+  const code = raw.replace(/\s/g, '');
+  if (!/^\d{6}$/.test(code)) return $emailLogin.set({ where: 'code', error: t('auth.invalidCode') });
+  if ($emailLogin.get().busy) return;
+  $emailLogin.set({ busy: 'verifying', where: 'code' });
+  try {
+    const client = await ensureFrame();
+    const signedIn = user.parse(await client.request('email_verify', { email, code }));
+    const { blocked } = await connectUser(client, signedIn);
+    $emailLogin.set({});
+    if (!blocked) setModalOpen(false);
+  } catch (error) {
+    $emailLogin.set({ where: 'code', error: messageFor(error) });
+  }
+}
+
+/** Social login's last step: the popup's ticket → the frame's own session → the same connections as email login. */
+export async function completeSocialLogin(ticket: string): Promise<void> {
+  const client = await ensureFrame();
+  const { blocked } = await connectUser(client, user.parse(await client.request('social_complete', { ticket })));
+  if (!blocked) setModalOpen(false);
+}
+
+const chainsOf = (namespace: string) => $config.get().networks.filter((id) => id.startsWith(`${namespace}:`));
+
+/** The connections one login gives, for the configured namespaces not connected otherwise; the default network's last (it becomes active). */
+async function connectUser(client: FrameClient, signedIn: AuthUser): Promise<{ blocked: boolean }> {
+  const { networks, defaultNetwork } = $config.get();
+  const preferred = [defaultNetwork, ...networks].filter((id): id is Caip2 => !!id);
+  const kept = lastConnection('eip155').get()?.chainId as Caip2 | undefined;
+  const evmChain = kept && chainsOf('eip155').includes(kept) ? kept : preferred.find((id) => id.startsWith('eip155:'));
+  const connectors = createAuthConnectors(client, signedIn, {
+    evmChain: evmChain ?? 'eip155:1',
+    evmChains: () => chainsOf('eip155'),
+    solanaChains: () => chainsOf('solana'),
+    solanaNow: solanaNow(AUTH_SOLANA_ID),
+    onChain: (chainId) => {
+      const last = lastConnection('eip155').get();
+      if (last?.walletId === AUTH_ID) lastConnection('eip155').set({ ...last, chainId });
+    },
+    onEnd: () => {
+      $authUser.set(null);
+      closeFrame();
+    },
+  });
+  registerWallet(connectors.evm);
+  registerWallet(connectors.solana);
+  $authUser.set(signedIn);
+  const first = preferred[0]?.split(':')[0];
+  const sides: Connector[] = [...(evmChain ? [connectors.evm] : []), ...(chainsOf('solana').length ? [connectors.solana] : [])]
+    .filter((c) => !$connections.get()[c.namespace])
+    .sort((a, b) => Number(a.namespace === first) - Number(b.namespace === first));
+  if (sides.length === 0) throw new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
+  let blocked = false;
+  for (const side of sides) {
+    ({ blocked } = establishConnection(side, await side.connect()));
+    if (side.namespace === 'eip155' && evmChain) lastConnection('eip155').set({ ...lastConnection('eip155').get()!, chainId: evmChain });
+  }
+  return { blocked };
+}
+
+let restoring: Promise<void> | undefined;
+
+/**
+ * After a reload, when the last connection was `auth`: loads the frame and takes the session it still has,
+ * without a prompt. No session: the remembered connection is forgotten. Once for both namespaces.
+ */
+export function restoreAuth(): Promise<void> {
+  return (restoring ??= (async () => {
+    try {
+      const client = await ensureFrame();
+      const answer = await client.request('get_user');
+      const signedIn = answer === null ? undefined : user.parse(answer);
+      if (!signedIn) {
+        for (const ns of ['eip155', 'solana'] as const) if (lastConnection(ns).get()?.type === 'auth') lastConnection(ns).set(null);
+        closeFrame();
+        return;
+      }
+      await connectUser(client, signedIn);
+    } finally {
+      restoring = undefined;
+    }
+  })());
+}
+
+/** The email wallet's user; SPEC.md §8 "Not connected to email or social" without one. */
+export function authUser(): AuthUser {
+  const signedIn = $authUser.get();
+  if (!signedIn) throw new WidgetError('NOT_CONNECTED', t('auth.notConnected'));
+  return signedIn;
+}

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Request } from 'playwright-core';
-import { inModal, openModal, seriousA11yViolations, useE2E } from './harness.js';
+import { events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 
 describe('social login in the widget (features=socials, auth-url)', () => {
   const e2e = useE2E();
@@ -22,6 +22,29 @@ describe('social login in the widget (features=socials, auth-url)', () => {
   const socialState = (page: Page, state: string) => inModal(page, `[data-social-state="${state}"]`);
   /** The state the widget sent to the service (the start request of the popup). */
   const startState = (request: Request) => new URL(request.url()).searchParams.get('state')!;
+
+  it('logs in at the stand-in provider in the popup: the popup closes, the auth wallet connects (EVM and Solana)', async () => {
+    const { page, context } = await e2e.open();
+    await context.route('https://fonts.googleapis.com/**', (route) => route.abort());
+    await useSocials(page);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), inModal(page, '[data-social="google"]').click()]);
+    await popup.fill('input[name=login]', 'frank');
+    await popup.fill('input[name=password]', 'any');
+    await popup.click('button[type=submit]');
+    await popup.click('button:has-text("Continue")');
+    await popup.waitForEvent('close');
+    await waitForEvent(page, 'wallet-connect', 2);
+    const connected = (await events(page, 'wallet-connect')).map((e) => e.detail as { address: string; namespace: string; connector: { type: string } });
+    assert.match(connected.find((c) => c.namespace === 'eip155')?.address ?? '', /^0x[0-9a-fA-F]{40}$/);
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
+    const state = await widgetState(page);
+    assert.deepEqual(state.connections.map((c) => c.namespace).sort(), ['eip155', 'solana']);
+    assert.deepEqual((await events(page, 'wallet-connect')).map((e) => (e.detail as { connector: { type: string } }).connector.type), ['auth', 'auth']);
+    // The frame has the session: the same user as the service's (provider, subject) record.
+    const user = await e2e.stack.login.server.store.getUserBySocial('google', 'frank');
+    assert.equal(user?.evmAddress, state.connections.find((c) => c.namespace === 'eip155')?.address);
+    assert.equal(user?.email, 'frank@google.test');
+  });
 
   it('opens the popup on the secure origin from the click; the visitor closes it: "Popup closed"', async () => {
     const { page, context } = await e2e.open();

@@ -4,6 +4,7 @@ import { deriveKey, loadOrCreateMasterKey, parseMasterKey } from './keys.js';
 import { createMailer } from './mail.js';
 import type { FrameNetworks } from './networks.js';
 import type { OtpLimits, OtpService } from './otp.js';
+import type { SocialProviders } from './social.js';
 import { SqliteFrameStore, type FrameStore } from './store.js';
 
 export interface AuthFrameOptions {
@@ -28,6 +29,8 @@ export interface AuthFrameOptions {
   /** The chains the frame signs for: chain id or CAIP-2 → name and RPC URL (server/auth-frame/networks.ts). */
   networks?: FrameNetworks | (() => FrameNetworks);
   limits?: Partial<OtpLimits>;
+  /** Social login providers by name (server/auth-frame/social.ts); a function when known only later. */
+  socialProviders?: SocialProviders | (() => SocialProviders);
   now?: () => number;
   log?: (line: string) => void;
 }

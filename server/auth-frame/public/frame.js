@@ -155,6 +155,8 @@ const METHODS = {
   email_update_verify_current: (params) => api('/api/email/update/verify-current', { code: params?.code }),
   email_update_verify_new: (params) => api('/api/email/update/verify-new', { code: params?.code }),
   email_update_status: () => api('/api/email/update'),
+  // A social login's popup handed the widget a ticket; this frame (embedded by parentOrigin) redeems it.
+  social_complete: (params) => api('/api/social/complete', { ticket: params?.ticket, parent: parentOrigin }),
   get_user: () => api('/api/session').catch((error) => (error.code === 'not_signed_in' ? null : Promise.reject(error))),
   sign_out: () => api('/api/signout', {}).then(() => null),
   rpc: (params) => rpc(params ?? {}),

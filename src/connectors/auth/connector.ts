@@ -13,7 +13,10 @@ import type { FrameClient } from './frame-client.js';
 
 /** The signed-in user as the secure service tells it (`get_user`, `email_verify`): SPEC.md §3 `user`. */
 export interface AuthUser {
-  email: string;
+  /** Absent for a social login whose provider gave none. */
+  email?: string | undefined;
+  /** The provider of a social login (SPEC.md §3 `socialProvider`). */
+  socialProvider?: string | undefined;
   address: string;
   accounts: { namespace: string; address: string; type: string }[];
 }

@@ -24,7 +24,9 @@ import { establishConnection } from './establish-connection.js';
  */
 
 const user = z.object({
-  email: z.string(),
+  // A social login's provider may give no email (server/auth-frame/social.ts).
+  email: z.optional(z.string()),
+  socialProvider: z.optional(z.string()),
   address: z.string(),
   accounts: z.array(z.object({ namespace: z.string(), address: z.string(), type: z.string() })),
 });
@@ -176,6 +178,13 @@ export async function verifyCode(email: string, raw: string): Promise<void> {
   } catch (error) {
     $emailLogin.set({ where: 'code', error: messageFor(error) });
   }
+}
+
+/** Social login's last step: the popup's ticket → the frame's own session → the same connections as email login. */
+export async function completeSocialLogin(ticket: string): Promise<void> {
+  const client = await ensureFrame();
+  const { blocked } = await connectUser(client, user.parse(await client.request('social_complete', { ticket })));
+  if (!blocked) setModalOpen(false);
 }
 
 const chainsOf = (namespace: string) => $config.get().networks.filter((id) => id.startsWith(`${namespace}:`));

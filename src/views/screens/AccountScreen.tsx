@@ -88,7 +88,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
   return (
     <div className="account">
       <Profile address={connection.address} walletName={connection.connector.name} walletIcon={wallet?.icon} />
-      {connection.connector.type === 'auth' && user ? <p className="hint" part="account-email" data-email={user.email}>{t('auth.accountEmail', { email: user.email })}</p> : null}
+      {connection.connector.type === 'auth' && user?.email ? <p className="hint" part="account-email" data-email={user.email}>{t('auth.accountEmail', { email: user.email })}</p> : null}
       <p className="balance" part="balance" aria-live="polite">
         <span className="visually-hidden">{t('account.balance')}: </span>
         {balance.status === 'ready' ? (

@@ -14,6 +14,8 @@ import { useT } from './use-t.js';
 const NamespaceChooser = lazyScreen(() => import('./NamespaceChooser.js'));
 /** Email (and social) login above the wallets, with `auth-url` and `features=email`: its code loads then. */
 const AuthLoginBlock = lazyScreen(() => import('./AuthLoginBlock.js'));
+/** Social buttons under it (auth-url, features=socials): their code loads then. */
+const SocialLoginBlock = lazyScreen(() => import('./SocialLoginBlock.js'));
 
 /** The list id of the All wallets entry (WalletConnect's is its wallet id). */
 const ALL_WALLETS = 'all-wallets';
@@ -72,6 +74,7 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
   return (
     <>
       {authUrl && features.includes('email') ? <AuthLoginBlock /> : null}
+      {authUrl && features.includes('socials') ? <SocialLoginBlock /> : null}
       {discovering ? <Spinner label={t('view.loading')} /> : installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
       <p className="legal" part="legal">

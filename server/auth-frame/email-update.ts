@@ -11,12 +11,14 @@ import { normalizeEmail, type OtpError, type OtpService } from './otp.js';
 import type { EmailUpdateRecord, FrameStore, UserRecord } from './store.js';
 
 /** The refusals beyond the login codes' own (OtpError). */
-export type EmailUpdateError = OtpError | 'not_signed_in' | 'same_email' | 'email_taken' | 'no_update';
+/** `no_email`: a social or Farcaster login without an email has no current address to confirm the change with. */
+export type EmailUpdateError = OtpError | 'not_signed_in' | 'no_email' | 'same_email' | 'email_taken' | 'no_update';
 
 const STATUS: Record<EmailUpdateError, 400 | 401 | 409 | 429> = {
   invalid_email: 400,
   invalid_code: 400,
   same_email: 400,
+  no_email: 409,
   wrong_code: 401,
   expired_code: 401,
   not_signed_in: 401,
@@ -44,7 +46,7 @@ const currentKey = (userId: string): string => `update-current:${userId}`;
 const newKey = (userId: string): string => `update-new:${userId}`;
 
 /** What `GET /api/email/update` answers; the widget polls it every second until `status` is `done`. */
-export function updateStatus(user: UserRecord, update: EmailUpdateRecord | undefined): { status: 'none' | EmailUpdateRecord['stage']; email: string; newEmail?: string } {
+export function updateStatus(user: UserRecord, update: EmailUpdateRecord | undefined): { status: 'none' | EmailUpdateRecord['stage']; email: string | undefined; newEmail?: string } {
   return update ? { status: update.stage, email: user.email, newEmail: update.newEmail } : { status: 'none', email: user.email };
 }
 
@@ -78,15 +80,17 @@ export function mountEmailUpdate(app: Hono, deps: EmailUpdateDeps): void {
   app.post('/api/email/update/start', async (c) => {
     const user = await deps.sessionUser(c);
     if (!user) return refuse(c, 'not_signed_in');
+    const email = user.email;
+    if (!email) return refuse(c, 'no_email');
     const newEmail = normalizeEmail((await body(c)).email);
     if (!newEmail) return refuse(c, 'invalid_email');
-    if (newEmail === user.email) return refuse(c, 'same_email');
+    if (newEmail === email) return refuse(c, 'same_email');
     if (await takenByOther(user, newEmail)) return refuse(c, 'email_taken');
-    const issued = await otp.issue(currentKey(user.id), user.email, deps.clientIp(c));
+    const issued = await otp.issue(currentKey(user.id), email, deps.clientIp(c));
     if (!issued.ok) return refuse(c, issued.error, issued.retryAfterS !== undefined ? { retryAfterS: issued.retryAfterS } : {});
     await store.deleteCode(newKey(user.id));
-    await store.putEmailUpdate({ userId: user.id, fromEmail: user.email, newEmail, stage: 'verify_current', expiresAt: now() + otp.limits.codeTtlMs });
-    return (await mail(c, user.email, issued.code, 'update-current')) ?? c.json({ action: 'VERIFY_PRIMARY_OTP', email: user.email, newEmail, ...codeTimes() });
+    await store.putEmailUpdate({ userId: user.id, fromEmail: email, newEmail, stage: 'verify_current', expiresAt: now() + otp.limits.codeTtlMs });
+    return (await mail(c, email, issued.code, 'update-current')) ?? c.json({ action: 'VERIFY_PRIMARY_OTP', email: email, newEmail, ...codeTimes() });
   });
 
   app.post('/api/email/update/verify-current', async (c) => {

@@ -14,6 +14,8 @@ import { createSignInBackend, type SignInBackend } from './auth/backend.js';
 import { startOnRampSandbox, type OnRampSandbox } from './onramp-sandbox/serve.js';
 import { startWeb, type WebServer } from './web.js';
 import { startLoginService, type LoginService, type LoginServiceOptions } from './auth-frame/stack-part.js';
+import { startFarcasterRelay, type FarcasterRelay } from './farcaster-relay/relay.js';
+import { installIdRegistry } from './farcaster-relay/registry.js';
 
 export interface StackOptions {
   root?: string;
@@ -43,6 +45,8 @@ export interface StackOptions {
   onrampPort?: number;
   /** The email-login service (server/auth-frame/) and its local mail capture: ports, store, key. */
   login?: LoginServiceOptions;
+  /** The Farcaster auth relay's port (server/farcaster-relay/); 0 (default) picks a free one. */
+  farcasterRelayPort?: number;
 }
 
 export interface StackSolana {
@@ -83,6 +87,8 @@ export interface Stack {
   onrampUrl: string;
   /** The email-login service on its own origin (the widget's `auth-url`) and the local mail capture. */
   login: LoginService;
+  /** The Farcaster auth relay (http://127.0.0.1:PORT, no trailing slash); the fids live on chains[0]'s IdRegistry. */
+  farcasterRelayUrl: string;
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -135,6 +141,7 @@ export async function startStack({
   authSecret,
   onrampPort = 0,
   login: loginOptions = {},
+  farcasterRelayPort = 0,
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
@@ -236,6 +243,17 @@ export async function startStack({
       .catch(() => undefined);
     throw err;
   }
+  let farcasterRelay: FarcasterRelay;
+  try {
+    // The SIWF verifier reads custody addresses from the IdRegistry, placed on the first chain (registry.ts).
+    const [started] = await Promise.all([startFarcasterRelay({ host, port: farcasterRelayPort }), installIdRegistry(chains[0]!.rpcUrl)]);
+    farcasterRelay = started;
+  } catch (err) {
+    await stopAll([api, relay, directory, onramp, login, { stop: () => auth.close() }])
+      .finally(() => stopAll([solana, ...anvils]))
+      .catch(() => undefined);
+    throw err;
+  }
   let web: WebServer;
   try {
     web = await startWeb({
@@ -252,7 +270,7 @@ export async function startStack({
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.
-    await stopAll([api, relay, directory, onramp, login, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, login, farcasterRelay, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -274,7 +292,8 @@ export async function startStack({
     auth,
     onrampUrl: onramp.url,
     login,
+    farcasterRelayUrl: farcasterRelay.url,
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp, login]).finally(() => stopAll([authStop, solana, ...anvils]))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp, login, farcasterRelay]).finally(() => stopAll([authStop, solana, ...anvils]))),
   };
 }

@@ -13,6 +13,7 @@
  * capture), INBOX_PORT (8553, its inbox page), SMTP_URL (send through this SMTP server instead of the capture),
  * AUTH_FRAME_DB (users, codes, sessions and sealed wallets; default .cache/auth-frame.sqlite), AUTH_FRAME_KEY
  * (the 32-byte master key sealing the wallets, hex or base64; default a dev key made once in .cache/auth-frame.key),
+ * FC_RELAY_PORT (8554, the Farcaster auth relay; `npm run fc-approve` finds it there),
  * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
  */
 import { join } from 'node:path';
@@ -35,6 +36,7 @@ const PORT_SETTINGS = [
   { env: 'AUTH_FRAME_PORT', fallback: 8551 },
   { env: 'SMTP_PORT', fallback: 8552 },
   { env: 'INBOX_PORT', fallback: 8553 },
+  { env: 'FC_RELAY_PORT', fallback: 8554 },
 ] as const;
 
 function readPort(env: string, fallback: number): number {
@@ -93,6 +95,7 @@ function printBanner(stack: Stack): void {
     `  On-ramp        ${stack.onrampUrl} (sandbox provider; test cards 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined)`,
     `  Email login    ${stack.login.url} (the secure frame, auth-url)`,
     ...(stack.login.mail ? [`  Mail inbox     ${stack.login.mail.inboxUrl} (login codes land here; SMTP ${stack.login.mail.smtpUrl})`] : []),
+    `  Farcaster      ${stack.farcasterRelayUrl} (auth relay; approve with npm run fc-approve -- "<farcaster://connect?...>" [--fid 1|2|3] [--reject])`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
     `  Solana         ${stack.solana.rpcUrl} (WebSocket ${stack.solana.wsUrl}), chain id ${stack.solana.chainId}`,
     ...stack.seeded.map(
@@ -123,7 +126,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort] = ports as [number, number, number, number, number, number, number, number, number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort, farcasterRelayPort] = ports as [number, number, number, number, number, number, number, number, number, number, number, number];
   const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
@@ -176,7 +179,7 @@ async function main(): Promise<void> {
       ...(process.env.AUTH_FRAME_KEY ? { masterKey: process.env.AUTH_FRAME_KEY } : {}),
       ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
     };
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, login, chainIds: [...CHAIN_IDS] });
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, login, farcasterRelayPort, chainIds: [...CHAIN_IDS] });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

@@ -53,6 +53,7 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr rpc-urls - JSON object CAIP-2 → RPC URL (also the `rpcUrls` property, which takes an object)
  * @attr network-meta - JSON object CAIP-2 → { name?, icon?, explorer?, nativeCurrency? } (also the `networkMeta` property)
  * @attr features - comma list: send, history, names (email, socials, swaps, onramp: accepted, not used yet)
+ * @attr socials - comma list of google, x, discord, apple, github, facebook: the social buttons with features=socials (default all)
  * @attr theme - light, dark or system
  * @attr allow-unsupported-chain - boolean
  * @attr lang - locale (BCP 47)

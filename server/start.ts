@@ -13,12 +13,15 @@
  * capture), INBOX_PORT (8553, its inbox page), SMTP_URL (send through this SMTP server instead of the capture),
  * AUTH_FRAME_DB (users, codes, sessions and sealed wallets; default .cache/auth-frame.sqlite), AUTH_FRAME_KEY
  * (the 32-byte master key sealing the wallets, hex or base64; default a dev key made once in .cache/auth-frame.key),
- * FC_RELAY_PORT (8554, the Farcaster auth relay; `npm run fc-approve` finds it there),
+ * OIDC_PORT (8559, the stand-in social providers: one oidc-provider issuer for google, x, discord, github, apple,
+ * facebook), SOCIAL_PROVIDERS (JSON name → { issuer | endpoints, clientId, clientSecret, scopes? }: real providers
+ * instead of the stand-in), FC_RELAY_PORT (8565, the Farcaster auth relay; `npm run fc-approve` finds it there),
  * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
  */
 import { join } from 'node:path';
 import { runBuild } from './build.js';
 import { PROJECT_ROOT } from './paths.js';
+import { parseSocialProviders } from './auth-frame/social.js';
 import { PortInUseError } from './ports.js';
 import { startStack, type Stack } from './stack.js';
 
@@ -36,7 +39,8 @@ const PORT_SETTINGS = [
   { env: 'AUTH_FRAME_PORT', fallback: 8551 },
   { env: 'SMTP_PORT', fallback: 8552 },
   { env: 'INBOX_PORT', fallback: 8553 },
-  { env: 'FC_RELAY_PORT', fallback: 8554 },
+  { env: 'OIDC_PORT', fallback: 8559 },
+  { env: 'FC_RELAY_PORT', fallback: 8565 },
 ] as const;
 
 function readPort(env: string, fallback: number): number {
@@ -94,6 +98,7 @@ function printBanner(stack: Stack): void {
     `  Sign-in API    ${stack.authUrl} (Auth.js; sessions in ${authDbPath()})`,
     `  On-ramp        ${stack.onrampUrl} (sandbox provider; test cards 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined)`,
     `  Email login    ${stack.login.url} (the secure frame, auth-url)`,
+    ...(stack.login.oidc ? [`  Social login   ${stack.login.oidc.issuer} (stand-in issuer for ${Object.keys(stack.login.oidc.providers).join(', ')}; any login and password)`] : []),
     ...(stack.login.mail ? [`  Mail inbox     ${stack.login.mail.inboxUrl} (login codes land here; SMTP ${stack.login.mail.smtpUrl})`] : []),
     `  Farcaster      ${stack.farcasterRelayUrl} (auth relay; approve with npm run fc-approve -- "<farcaster://connect?...>" [--fid 1|2|3] [--reject])`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
@@ -126,7 +131,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort, farcasterRelayPort] = ports as [number, number, number, number, number, number, number, number, number, number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort, oidcPort, farcasterRelayPort] = ports as [number, number, number, number, number, number, number, number, number, number, number, number, number];
   const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
@@ -178,6 +183,8 @@ async function main(): Promise<void> {
       keyPath: join(PROJECT_ROOT, '.cache', 'auth-frame.key'),
       ...(process.env.AUTH_FRAME_KEY ? { masterKey: process.env.AUTH_FRAME_KEY } : {}),
       ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
+      oidcPort,
+      ...(process.env.SOCIAL_PROVIDERS ? { socialProviders: parseSocialProviders(process.env.SOCIAL_PROVIDERS) } : {}),
     };
     started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, login, farcasterRelayPort, chainIds: [...CHAIN_IDS] });
   } catch (err) {

@@ -10,6 +10,9 @@ import { frameAncestors, mountFramePage } from './frame-page.js';
 import { OtpService, sessionId, type OtpError, type OtpLimits } from './otp.js';
 import { SignError, SigningDesk } from './signing.js';
 import type { FrameStore, UserRecord } from './store.js';
+import { deriveKey } from './keys.js';
+import { SocialService, type SocialProviders } from './social.js';
+import { mountSocialRoutes } from './social-routes.js';
 
 export interface AuthFrameAppOptions {
   /** The service's own URL (its origin is the widget's `auth-url`); a function when the port is known late. */
@@ -21,6 +24,8 @@ export interface AuthFrameAppOptions {
   codeKey: Buffer;
   mailer: Mailer;
   limits?: Partial<OtpLimits>;
+  /** Social login providers (name → issuer or endpoints, client id and secret, scopes); none: no social login. */
+  socialProviders?: SocialProviders | (() => SocialProviders);
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -37,10 +42,20 @@ const STATUS: Record<OtpError, 400 | 401 | 429> = {
 
 export const COOKIE = 'wcm_frame';
 
+export interface PublicUser {
+  /** Absent for a social login whose provider gave no email. */
+  email?: string;
+  /** The provider's name for a social login (SPEC §3 `socialProvider`). */
+  socialProvider?: string;
+  address: string;
+  accounts: { namespace: 'eip155' | 'solana'; address: string; type: 'eoa' }[];
+}
+
 /** What the frame tells the widget about the signed-in user (hosted-api.md §7.6 GET_USER, reduced). */
-export function publicUser(user: UserRecord): { email: string; address: string; accounts: { namespace: 'eip155' | 'solana'; address: string; type: 'eoa' }[] } {
+export function publicUser(user: UserRecord): PublicUser {
   return {
-    email: user.email,
+    ...(user.email !== undefined ? { email: user.email } : {}),
+    ...(user.socialProvider !== undefined ? { socialProvider: user.socialProvider } : {}),
     address: user.evmAddress,
     accounts: [
       { namespace: 'eip155', address: user.evmAddress, type: 'eoa' },
@@ -161,6 +176,16 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
       return c.json({ ok: true });
     }),
   );
+
+  const social = new SocialService({ providers: options.socialProviders ?? {}, store, masterKey: options.masterKey, flowKey: deriveKey(options.masterKey, 'social-flow'), ...(options.now ? { now: options.now } : {}) });
+  mountSocialRoutes(app, {
+    social,
+    origin,
+    allowedOrigins: () => resolve(options.allowedOrigins),
+    signIn: async (c, userId) => sessionCookie(c, await otp.openSession(userId), Math.floor(otp.limits.sessionTtlMs / 1000)),
+    publicUser,
+    log,
+  });
 
   mountFramePage(app, () => resolve(options.allowedOrigins));
 

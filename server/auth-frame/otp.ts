@@ -124,9 +124,15 @@ export class OtpService {
       const id = randomUUID();
       user = await store.addUser({ id, email, createdAt: now, ...generateWallet(masterKey, id) });
     }
+    return { ok: true, user, sessionToken: await this.openSession(user.id), created };
+  }
+
+  /** A new session for `userId` (after a verified code or a social login); returns the cookie's token. */
+  async openSession(userId: string): Promise<string> {
+    const now = this.now();
     const sessionToken = randomBytes(32).toString('base64url');
-    await store.addSession({ id: sessionId(sessionToken), userId: user.id, createdAt: now, expiresAt: now + this.limits.sessionTtlMs });
-    return { ok: true, user, sessionToken, created };
+    await this.options.store.addSession({ id: sessionId(sessionToken), userId, createdAt: now, expiresAt: now + this.limits.sessionTtlMs });
+    return sessionToken;
   }
 
   /** The user of a live session token, or undefined. */

@@ -3,6 +3,7 @@ import { createAuthFrameApp } from './app.js';
 import { deriveKey, loadOrCreateMasterKey, parseMasterKey } from './keys.js';
 import { createMailer } from './mail.js';
 import type { OtpLimits, OtpService } from './otp.js';
+import type { SocialProviders } from './social.js';
 import { SqliteFrameStore, type FrameStore } from './store.js';
 
 export interface AuthFrameOptions {
@@ -25,6 +26,8 @@ export interface AuthFrameOptions {
   dbPath?: string;
   store?: FrameStore;
   limits?: Partial<OtpLimits>;
+  /** Social login providers by name (server/auth-frame/social.ts); a function when known only later. */
+  socialProviders?: SocialProviders | (() => SocialProviders);
   now?: () => number;
   log?: (line: string) => void;
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { startMailCapture, type MailCapture } from './mail.js';
+import { startOidcStandIn, type OidcStandIn } from './oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from './serve.js';
+import type { SocialProviders } from './social.js';
 
 export interface LoginServiceOptions {
   /** The service's port; 0 (default) picks a free one. */
@@ -16,6 +18,10 @@ export interface LoginServiceOptions {
   masterKey?: string;
   /** Where the dev key is read or made when no masterKey is given; neither: a random key for this run only. */
   keyPath?: string;
+  /** Real social providers (name → issuer or endpoints, client); without them the stand-in issuer serves every name. */
+  socialProviders?: SocialProviders;
+  /** The stand-in OIDC issuer's port; 0 (default) picks a free one. */
+  oidcPort?: number;
 }
 
 export interface LoginService {
@@ -25,6 +31,8 @@ export interface LoginService {
   server: AuthFrameServer;
   /** The local mail capture; undefined when mail goes to a configured `smtpUrl`. */
   mail: MailCapture | undefined;
+  /** The stand-in social providers (oidc-provider); undefined when real ones are configured. */
+  oidc: OidcStandIn | undefined;
   stop(): Promise<void>;
 }
 
@@ -39,9 +47,12 @@ export async function startLoginService({
   dbPath = ':memory:',
   masterKey,
   keyPath,
+  socialProviders,
+  oidcPort = 0,
 }: LoginServiceOptions & { host: string; allowedOrigins: () => readonly string[] }): Promise<LoginService> {
   const mail = smtpUrl ? undefined : await startMailCapture({ host, smtpPort, webPort: inboxPort });
   let server: AuthFrameServer;
+  let oidc: OidcStandIn | undefined;
   try {
     server = await startAuthFrame({
       host,
@@ -49,11 +60,20 @@ export async function startLoginService({
       allowedOrigins,
       smtpUrl: smtpUrl ?? mail!.smtpUrl,
       dbPath,
+      socialProviders: () => socialProviders ?? oidc?.providers ?? {},
       ...(keyPath && !masterKey ? { keyPath } : { masterKey: masterKey ?? randomBytes(32).toString('hex') }),
     });
   } catch (err) {
     await mail?.stop();
     throw err;
+  }
+  if (!socialProviders) {
+    try {
+      oidc = await startOidcStandIn({ host, port: oidcPort, serviceOrigin: new URL(server.url).origin });
+    } catch (err) {
+      await Promise.all([server.stop(), mail?.stop()]);
+      throw err;
+    }
   }
   let stopping: Promise<void> | undefined;
   return {
@@ -61,6 +81,7 @@ export async function startLoginService({
     origin: new URL(server.url).origin,
     server,
     mail,
-    stop: () => (stopping ??= Promise.all([server.stop(), mail?.stop()]).then(() => undefined)),
+    oidc,
+    stop: () => (stopping ??= Promise.all([server.stop(), mail?.stop(), oidc?.stop()]).then(() => undefined)),
   };
 }

@@ -13,7 +13,10 @@ export interface CodeRecord {
 /** A user and the embedded wallet made at their first verified login; keys sealed (AES-256-GCM). */
 export interface UserRecord {
   id: string;
-  email: string;
+  /** The login email; for a social user the provider's email when it gave one, else undefined. */
+  email: string | undefined;
+  /** Set for a user made by social login (google, github, …): the provider's name. */
+  socialProvider?: string | undefined;
   evmAddress: string;
   solanaAddress: string;
   /** `seal()` output of the EVM private key (hex). */
@@ -28,6 +31,15 @@ export interface FrameSessionRecord {
   id: string;
   userId: string;
   createdAt: number;
+  expiresAt: number;
+}
+
+/** A social login waiting for the frame to take it over. */
+export interface TicketRecord {
+  id: string;
+  userId: string;
+  /** The site origin the popup was opened for; only a frame embedded by that site may redeem it. */
+  parent: string;
   expiresAt: number;
 }
 
@@ -53,6 +65,14 @@ export interface FrameStore {
   addSession(session: FrameSessionRecord): Promise<void>;
   getSession(id: string): Promise<FrameSessionRecord | undefined>;
   deleteSession(id: string): Promise<void>;
+  /** The user of a social identity (provider name, the provider's subject), or undefined. */
+  getUserBySocial(provider: string, subject: string): Promise<UserRecord | undefined>;
+  /** Adds `user` for that identity unless it already has one (then keeps the email up to date); returns the stored user. */
+  addSocialUser(user: UserRecord, provider: string, subject: string): Promise<UserRecord>;
+  /** A one-time hand-over of a social login from the popup to the frame (`id` is a hash of the ticket). */
+  putTicket(ticket: TicketRecord): Promise<void>;
+  /** Removes and returns the ticket (single use), or undefined. */
+  takeTicket(id: string): Promise<TicketRecord | undefined>;
   close(): Promise<void>;
 }
 
@@ -62,13 +82,36 @@ CREATE TABLE IF NOT EXISTS frame_sends (email TEXT NOT NULL, ip TEXT NOT NULL, a
 CREATE INDEX IF NOT EXISTS frame_sends_email ON frame_sends (email, at);
 CREATE INDEX IF NOT EXISTS frame_sends_ip ON frame_sends (ip, at);
 CREATE TABLE IF NOT EXISTS frame_users (
-  id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, evm_address TEXT NOT NULL, solana_address TEXT NOT NULL,
-  evm_key TEXT NOT NULL, solana_key TEXT NOT NULL, created_at INTEGER NOT NULL
+  id TEXT PRIMARY KEY, email TEXT UNIQUE, evm_address TEXT NOT NULL, solana_address TEXT NOT NULL,
+  evm_key TEXT NOT NULL, solana_key TEXT NOT NULL, created_at INTEGER NOT NULL, social_provider TEXT
 );
+CREATE TABLE IF NOT EXISTS frame_identities (provider TEXT NOT NULL, subject TEXT NOT NULL, user_id TEXT NOT NULL, email TEXT, created_at INTEGER NOT NULL, PRIMARY KEY (provider, subject));
+CREATE TABLE IF NOT EXISTS frame_tickets (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, parent TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS frame_sessions (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
 `;
 
 type Row = Record<string, unknown>;
+
+/**
+ * A store from before social login has `email NOT NULL` and no `social_provider`: rebuild that table (SQLite
+ * cannot drop a NOT NULL in place), keeping every row.
+ */
+function migrateUsers(db: SqliteFile): void {
+  const columns = db.all('PRAGMA table_info(frame_users)');
+  if (!columns.length || columns.some((column) => column.name === 'social_provider')) return;
+  db.transaction(() => {
+    db.exec(`CREATE TABLE frame_users_v2 (
+      id TEXT PRIMARY KEY, email TEXT UNIQUE, evm_address TEXT NOT NULL, solana_address TEXT NOT NULL,
+      evm_key TEXT NOT NULL, solana_key TEXT NOT NULL, created_at INTEGER NOT NULL, social_provider TEXT)`);
+    db.exec('INSERT INTO frame_users_v2 (id, email, evm_address, solana_address, evm_key, solana_key, created_at) SELECT id, email, evm_address, solana_address, evm_key, solana_key, created_at FROM frame_users');
+    db.exec('DROP TABLE frame_users');
+    db.exec('ALTER TABLE frame_users_v2 RENAME TO frame_users');
+  });
+  db.persist();
+}
+const text = (value: unknown): string | undefined => (value === null || value === undefined ? undefined : String(value));
+/** A user row with the social identity's email beside it (a social user's `email` column stays empty). */
+const USER = 'SELECT u.*, (SELECT i.email FROM frame_identities i WHERE i.user_id = u.id) AS social_email FROM frame_users u';
 const codeRecord = (row: Row): CodeRecord => ({
   email: String(row.email),
   codeHash: String(row.code_hash),
@@ -78,7 +121,8 @@ const codeRecord = (row: Row): CodeRecord => ({
 });
 const userRecord = (row: Row): UserRecord => ({
   id: String(row.id),
-  email: String(row.email),
+  email: text(row.email) ?? text(row.social_email),
+  socialProvider: text(row.social_provider),
   evmAddress: String(row.evm_address),
   solanaAddress: String(row.solana_address),
   evmKeySealed: String(row.evm_key),
@@ -98,6 +142,7 @@ export class SqliteFrameStore implements FrameStore {
 
   static async open(path = ':memory:', now: () => number = Date.now): Promise<SqliteFrameStore> {
     const db = await SqliteFile.open(path);
+    migrateUsers(db);
     db.exec(SCHEMA);
     return new SqliteFrameStore(db, now);
   }
@@ -152,12 +197,12 @@ export class SqliteFrameStore implements FrameStore {
   }
 
   async getUserByEmail(email: string): Promise<UserRecord | undefined> {
-    const row = this.db.get('SELECT * FROM frame_users WHERE email = ?', [email]);
+    const row = this.db.get(`${USER} WHERE u.email = ?`, [email]);
     return row ? userRecord(row) : undefined;
   }
 
   async getUser(id: string): Promise<UserRecord | undefined> {
-    const row = this.db.get('SELECT * FROM frame_users WHERE id = ?', [id]);
+    const row = this.db.get(`${USER} WHERE u.id = ?`, [id]);
     return row ? userRecord(row) : undefined;
   }
 
@@ -165,9 +210,54 @@ export class SqliteFrameStore implements FrameStore {
     return this.write(() => {
       this.db.run(
         'INSERT OR IGNORE INTO frame_users (id, email, evm_address, solana_address, evm_key, solana_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [user.id, user.email, user.evmAddress, user.solanaAddress, user.evmKeySealed, user.solanaKeySealed, user.createdAt],
+        [user.id, user.email ?? null, user.evmAddress, user.solanaAddress, user.evmKeySealed, user.solanaKeySealed, user.createdAt],
       );
-      return userRecord(this.db.get('SELECT * FROM frame_users WHERE email = ?', [user.email])!);
+      return userRecord(this.db.get(`${USER} WHERE u.email = ?`, [user.email ?? null])!);
+    });
+  }
+
+  async getUserBySocial(provider: string, subject: string): Promise<UserRecord | undefined> {
+    const row = this.db.get(`${USER} WHERE u.id = (SELECT user_id FROM frame_identities WHERE provider = ? AND subject = ?)`, [provider, subject]);
+    return row ? userRecord(row) : undefined;
+  }
+
+  async addSocialUser(user: UserRecord, provider: string, subject: string): Promise<UserRecord> {
+    return this.write(() => {
+      const known = this.db.get('SELECT user_id FROM frame_identities WHERE provider = ? AND subject = ?', [provider, subject]);
+      let id = user.id;
+      if (known) {
+        id = String(known.user_id);
+        if (user.email !== undefined) this.db.run('UPDATE frame_identities SET email = ? WHERE provider = ? AND subject = ?', [user.email, provider, subject]);
+      } else {
+        // The provider's email is shown, never a login key: it lives on the identity, not in frame_users.email.
+        this.db.run('INSERT INTO frame_users (id, email, evm_address, solana_address, evm_key, solana_key, created_at, social_provider) VALUES (?, NULL, ?, ?, ?, ?, ?, ?)', [
+          user.id,
+          user.evmAddress,
+          user.solanaAddress,
+          user.evmKeySealed,
+          user.solanaKeySealed,
+          user.createdAt,
+          provider,
+        ]);
+        this.db.run('INSERT INTO frame_identities (provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?)', [provider, subject, user.id, user.email ?? null, user.createdAt]);
+      }
+      return userRecord(this.db.get(`${USER} WHERE u.id = ?`, [id])!);
+    });
+  }
+
+  async putTicket(ticket: TicketRecord): Promise<void> {
+    this.write(() => {
+      this.db.run('DELETE FROM frame_tickets WHERE expires_at <= ?', [this.now()]);
+      this.db.run('INSERT INTO frame_tickets (id, user_id, parent, expires_at) VALUES (?, ?, ?, ?)', [ticket.id, ticket.userId, ticket.parent, ticket.expiresAt]);
+    });
+  }
+
+  async takeTicket(id: string): Promise<TicketRecord | undefined> {
+    return this.write(() => {
+      const row = this.db.get('SELECT * FROM frame_tickets WHERE id = ?', [id]);
+      if (!row) return undefined;
+      this.db.run('DELETE FROM frame_tickets WHERE id = ?', [id]);
+      return { id, userId: String(row.user_id), parent: String(row.parent), expiresAt: Number(row.expires_at) };
     });
   }
 

@@ -2,7 +2,7 @@
  * `npm run fc-approve -- <farcaster URL or channel token> [--fid N] [--reject] [--relay URL]`: approves (or
  * declines) a Sign In With Farcaster request like a Farcaster client, with the custody key of a local fid
  * (1 alice, 2 bob, 3 carol; registered in the local IdRegistry). The relay defaults to FC_RELAY_URL, else
- * http://127.0.0.1:$FC_RELAY_PORT (8554), where `npm start` runs it.
+ * http://127.0.0.1:$FC_RELAY_PORT (8565), where `npm start` runs it.
  */
 import { parseArgs } from 'node:util';
 import { approveChannel } from './approve.js';
@@ -18,7 +18,7 @@ try {
   if (!request || positionals.length > 1) throw new Error(USAGE);
   const fid = values.fid === undefined ? 1 : Number(values.fid);
   if (!Number.isInteger(fid) || fid < 1) throw new Error(`--fid ${values.fid} is not a fid number\n${USAGE}`);
-  const relayUrl = values.relay ?? process.env.FC_RELAY_URL ?? `http://127.0.0.1:${process.env.FC_RELAY_PORT ?? '8554'}`;
+  const relayUrl = values.relay ?? process.env.FC_RELAY_URL ?? `http://127.0.0.1:${process.env.FC_RELAY_PORT ?? '8565'}`;
   const result = await approveChannel({ relayUrl, request, fid, reject: values.reject ?? false });
   console.log(result.state === 'rejected' ? `Declined channel ${result.channelToken}.` : `Signed in as fid ${result.fid} on channel ${result.channelToken}.`);
 } catch (err) {

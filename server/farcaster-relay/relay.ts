@@ -31,7 +31,7 @@ export interface FarcasterRelayOptions {
 }
 
 export interface FarcasterRelay {
-  /** e.g. http://127.0.0.1:8554 (no trailing slash: auth-client appends /v1/...). */
+  /** e.g. http://127.0.0.1:8565 (no trailing slash: auth-client appends /v1/...). */
   url: string;
   stop(): Promise<void>;
 }

@@ -9,6 +9,9 @@ import { t } from './messages.js';
  */
 export const FEATURES = ['email', 'socials', 'send', 'swaps', 'onramp', 'history', 'names'] as const;
 export type Feature = (typeof FEATURES)[number];
+/** `socials`: which social buttons show with features=socials, in this order; absent: all of them. */
+export const SOCIALS = ['google', 'x', 'discord', 'apple', 'github', 'facebook'] as const;
+export type Social = (typeof SOCIALS)[number];
 /** `siwx-keep-session`: the connection changes that do NOT end the sign-in session (each ends it by default, SPEC.md §5). */
 export const SIWX_KEEPS = ['account-change', 'network-change', 'disconnect'] as const;
 export type SiwxKeep = (typeof SIWX_KEEPS)[number];
@@ -41,6 +44,7 @@ export interface WidgetConfig {
   rpcUrls: Partial<Record<Caip2, string>>;
   networkMeta: Partial<Record<Caip2, NetworkMeta>>;
   features: Feature[];
+  socials: Social[];
   theme: Theme;
   allowUnsupportedChain: boolean;
   lang: string;
@@ -62,6 +66,7 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   rpcUrls: {},
   networkMeta: {},
   features: [],
+  socials: [...SOCIALS],
   theme: 'system',
   allowUnsupportedChain: false,
   lang: 'en',
@@ -108,6 +113,10 @@ const networkMeta = z.record(
   }),
 ) as z.ZodMiniType<Partial<Record<Caip2, NetworkMeta>>>;
 const list = (raw: string) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+/** A comma list of known words (`features`, `socials`, `siwx-keep-session`). */
+const listOf = <T extends readonly [string, ...string[]]>(values: T) => ({
+  kind: 'string' as const, accepts: `a comma-separated list of: ${values.join(', ')}`, schema: z.array(z.enum(values)), fromAttribute: list,
+});
 const nonEmpty = z.string().check(z.minLength(1), z.maxLength(200));
 
 type Kind = 'string' | 'boolean' | 'json';
@@ -149,14 +158,9 @@ export const ATTRIBUTES = {
     accepts: 'a JSON object from CAIP-2 id to { name?, icon? (https: or data:image/ URL), explorer? (https: URL), nativeCurrency?: { name, symbol, decimals } }',
     schema: networkMeta, fromAttribute: (raw) => JSON.parse(raw) as unknown,
   }),
-  'siwx-keep-session': spec({
-    key: 'siwxKeepSession', kind: 'string', accepts: `a comma-separated list of: ${SIWX_KEEPS.join(', ')}`,
-    schema: z.array(z.enum(SIWX_KEEPS)), fromAttribute: list,
-  }),
-  features: spec({
-    key: 'features', kind: 'string', accepts: `a comma-separated list of: ${FEATURES.join(', ')}`,
-    schema: z.array(z.enum(FEATURES)), fromAttribute: list,
-  }),
+  'siwx-keep-session': spec({ key: 'siwxKeepSession', ...listOf(SIWX_KEEPS) }),
+  features: spec({ key: 'features', ...listOf(FEATURES) }),
+  socials: spec({ key: 'socials', ...listOf(SOCIALS) }),
   theme: spec({ key: 'theme', kind: 'string', accepts: 'one of: light, dark, system', schema: z.enum(THEMES) }),
   'allow-unsupported-chain': spec({ key: 'allowUnsupportedChain', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
   lang: spec({

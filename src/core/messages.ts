@@ -72,7 +72,8 @@ export type MessageId =
   | keyof typeof import('./messages-names.js').nameMessages
   | keyof typeof import('./messages-wallet-views.js').walletViewMessages
   | keyof typeof import('./messages-onramp.js').onRampMessages
-  | keyof typeof import('./messages-swap.js').swapMessages;
+  | keyof typeof import('./messages-swap.js').swapMessages
+  | keyof typeof import('./messages-social.js').socialMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

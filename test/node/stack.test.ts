@@ -65,6 +65,10 @@ describe('startStack', () => {
       assert.equal(loginSession.status, 401);
       assert.match(loginSession.headers.get('content-security-policy') ?? '', new RegExp(`frame-ancestors ${new URL(stack.url).origin}$`));
       assert.equal((await fetch(stack.login.mail!.inboxUrl)).status, 200);
+      // Social login: the stand-in issuer answers discovery, and the service has every provider it serves.
+      const discovery = (await (await fetch(`${stack.login.oidc!.issuer}/.well-known/openid-configuration`)).json()) as { issuer: string };
+      assert.equal(discovery.issuer, stack.login.oidc!.issuer);
+      assert.deepEqual(await (await fetch(new URL('social/providers', stack.login.url))).json(), { providers: ['google', 'x', 'discord', 'github', 'apple', 'facebook'] });
       // The wallet data API answers for both chains.
       const chains = await fetch(new URL(`v1/supported-chains?projectId=t&st=t&sv=t`, stack.apiUrl));
       assert.deepEqual(await chains.json(), { http: ['eip155:31337', 'eip155:31338', LOCAL_SOLANA_CHAIN_ID], ws: [] });
@@ -115,6 +119,7 @@ describe('startStack', () => {
       assert.equal(await refuses(stack.solana.rpcUrl), true);
       assert.equal(await refuses(stack.login.url), true);
       assert.equal(await refuses(stack.login.mail!.inboxUrl), true);
+      assert.equal(await refuses(stack.login.oidc!.issuer), true);
       await stack.stop();
     } finally {
       if (!stopped) await stack.stop();

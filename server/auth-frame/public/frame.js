@@ -88,6 +88,8 @@ async function rpc({ method, params }) {
 const METHODS = {
   email_start: (params) => api('/api/email/start', { email: params?.email }),
   email_verify: (params) => api('/api/email/verify', { email: params?.email, code: params?.code }),
+  // A social login's popup handed the widget a ticket; this frame (embedded by parentOrigin) redeems it.
+  social_complete: (params) => api('/api/social/complete', { ticket: params?.ticket, parent: parentOrigin }),
   get_user: () => api('/api/session').catch((error) => (error.code === 'not_signed_in' ? null : Promise.reject(error))),
   sign_out: () => api('/api/signout', {}).then(() => null),
   rpc: (params) => rpc(params ?? {}),

@@ -12,6 +12,8 @@ import { type WalletListItem, WalletList } from '../parts/WalletList.js';
 import { useT } from './use-t.js';
 
 const NamespaceChooser = lazyScreen(() => import('./NamespaceChooser.js'));
+/** Social buttons (auth-url, features=socials): their code loads then. */
+const SocialLoginBlock = lazyScreen(() => import('./SocialLoginBlock.js'));
 
 /** The list id of the All wallets entry (WalletConnect's is its wallet id). */
 const ALL_WALLETS = 'all-wallets';
@@ -51,7 +53,7 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
     { id: WALLETCONNECT_ID, name: t('connect.walletConnect'), icon: QR_GLYPH, tag: onMobile ? undefined : t('connect.qrCode') },
     { id: ALL_WALLETS, name: t('connect.allWallets'), icon: GRID_GLYPH },
   ];
-  const { termsUrl, privacyUrl } = useStore($config);
+  const { termsUrl, privacyUrl, authUrl, features } = useStore($config);
   const legal = [
     [termsUrl, t('connect.terms')],
     [privacyUrl, t('connect.privacy')],
@@ -69,6 +71,7 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
 
   return (
     <>
+      {authUrl && features.includes('socials') ? <SocialLoginBlock /> : null}
       {discovering ? <Spinner label={t('view.loading')} /> : installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
       <p className="legal" part="legal">

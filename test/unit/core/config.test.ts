@@ -34,7 +34,7 @@ describe('core/config parseAttribute', () => {
     expect([...ATTRIBUTE_NAMES].sort()).to.deep.equal(
       [
         'allow-unsupported-chain', 'api-url', 'auth-url', 'default-network', 'directory-url', 'features', 'lang',
-        'network-meta', 'networks', 'project-id', 'relay-url', 'rpc-urls', 'privacy-url', 'siwx-keep-session', 'siwx-required', 'siwx-url', 'terms-url', 'theme',
+        'network-meta', 'networks', 'project-id', 'relay-url', 'rpc-urls', 'privacy-url', 'siwx-keep-session', 'siwx-required', 'siwx-url', 'terms-url', 'theme', 'socials',
       ].sort(),
     );
   });
@@ -181,6 +181,16 @@ describe('core/config parseAttribute', () => {
     });
     it('refuses an unknown feature', () => {
       expectDetails(invalid(() => parseAttribute('features', 'send,teleport')), 'features', 'a comma-separated list of: email, socials, send, swaps, onramp, history, names');
+    });
+  });
+
+  describe('socials', () => {
+    it('reads which social buttons show, in that order; all of them when absent', () => {
+      expect(parseAttribute('socials', null)).to.deep.equal(['google', 'x', 'discord', 'apple', 'github', 'facebook']);
+      expect(parseAttribute('socials', 'github, google')).to.deep.equal(['github', 'google']);
+    });
+    it('refuses an unknown provider', () => {
+      expectDetails(invalid(() => parseAttribute('socials', 'google,myspace')), 'socials', 'a comma-separated list of: google, x, discord, apple, github, facebook');
     });
   });
 

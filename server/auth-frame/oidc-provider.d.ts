@@ -1,0 +1,9 @@
+// oidc-provider 9 ships no types: only what server/auth-frame/oidc-standin.ts uses.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    proxy: boolean;
+  }
+}

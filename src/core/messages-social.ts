@@ -1,0 +1,28 @@
+import { registerMessages } from './messages.js';
+
+/**
+ * Social login (issue 14; SPEC.md §4 states, §8 errors verbatim): registered when the social buttons load.
+ * The service's reasons (`access_denied`, `state_mismatch`, …) are never shown as they are.
+ */
+export const socialMessages = {
+  // SPEC.md §8
+  'social.popupClosed': 'Popup closed',
+  'social.initiateFailed': 'Failed to initiate social connection',
+  'social.connectFailed': 'Failed to connect',
+  'social.label': 'Log in with a social account',
+  'social.continueWith': 'Continue with {provider}',
+  // SPEC.md §4 states (the hosted modal's copy: "Connect in the provider window", "Retrieving user data")
+  'social.started': 'Continue in the {provider} window',
+  'social.requesting': 'Retrieving user data',
+  'social.success': 'Connected with {provider}',
+  'social.blocked': 'Your browser blocked the {provider} window.',
+  'social.reopen': 'Open the {provider} window',
+  'social.google': 'Google',
+  'social.x': 'X',
+  'social.discord': 'Discord',
+  'social.github': 'GitHub',
+  'social.apple': 'Apple',
+  'social.facebook': 'Facebook',
+} as const;
+
+registerMessages(socialMessages);

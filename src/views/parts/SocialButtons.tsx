@@ -1,0 +1,51 @@
+import type { MessageId } from '../../core/messages.js';
+import type { SocialLoginState } from '../../core/social-login.js';
+import { Spinner } from './Spinner.js';
+
+/**
+ * The social buttons under the email field (features=socials) and the login's state (SPEC.md §4). A click
+ * must open the popup synchronously, so `onSelect` is called straight from the click, also for the button
+ * that reopens a blocked popup.
+ */
+export function SocialButtons({ providers, state, onSelect, t }: { providers: readonly string[]; state: SocialLoginState; onSelect(provider: string): void; t(id: MessageId, values?: Record<string, string>): string }) {
+  const name = (provider: string) => t(`social.${provider}` as MessageId);
+  const busy = state.status === 'started' || state.status === 'requesting';
+  return (
+    <div className="social-login" data-auth="socials">
+      <div className="social-buttons" role="group" aria-label={t('social.label')}>
+        {providers.map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            className="button secondary social-button"
+            part="button social-button"
+            data-social={provider}
+            aria-label={t('social.continueWith', { provider: name(provider) })}
+            disabled={state.status === 'requesting'}
+            aria-pressed={busy && state.provider === provider ? true : undefined}
+            onClick={() => onSelect(provider)}
+          >
+            {name(provider)}
+          </button>
+        ))}
+      </div>
+      {state.status === 'started' ? <Spinner label={t('social.started', { provider: name(state.provider) })} /> : null}
+      {state.status === 'requesting' ? <Spinner label={t('social.requesting')} /> : null}
+      {state.status === 'started' || state.status === 'requesting' ? (
+        <p className="hint" data-social-state={state.status} aria-hidden="true">
+          {state.status === 'started' ? t('social.started', { provider: name(state.provider) }) : t('social.requesting')}
+        </p>
+      ) : null}
+      {state.status === 'success' ? <p className="status" role="status" data-social-state="success">{t('social.success', { provider: name(state.provider) })}</p> : null}
+      {state.status === 'error' ? <p className="status error" role="alert" data-social-state="error">{state.error}</p> : null}
+      {state.status === 'blocked' ? (
+        <div data-social-state="blocked">
+          <p className="status error" role="alert">{t('social.blocked', { provider: name(state.provider) })}</p>
+          <button type="button" className="button primary" part="button" data-action="social-reopen" onClick={() => onSelect(state.provider)}>
+            {t('social.reopen', { provider: name(state.provider) })}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -233,23 +233,23 @@ export async function startStack({
       .catch(() => undefined);
     throw err;
   }
-  // The secure login frame on its own origin; only the demo page (known once it listens) may embed it.
-  let login: LoginService;
-  try {
-    login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), ...loginOptions });
-  } catch (err) {
-    await stopAll([api, relay, directory, onramp, { stop: () => auth.close() }])
-      .finally(() => stopAll([solana, ...anvils]))
-      .catch(() => undefined);
-    throw err;
-  }
   let farcasterRelay: FarcasterRelay;
   try {
     // The SIWF verifier reads custody addresses from the IdRegistry, placed on the first chain (registry.ts).
     const [started] = await Promise.all([startFarcasterRelay({ host, port: farcasterRelayPort }), installIdRegistry(chains[0]!.rpcUrl)]);
     farcasterRelay = started;
   } catch (err) {
-    await stopAll([api, relay, directory, onramp, login, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, { stop: () => auth.close() }])
+      .finally(() => stopAll([solana, ...anvils]))
+      .catch(() => undefined);
+    throw err;
+  }
+  // The secure login frame on its own origin; only the demo page (known once it listens) may embed it.
+  let login: LoginService;
+  try {
+    login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), farcaster: { relayUrl: farcasterRelay.url, rpcUrl: chains[0]!.rpcUrl }, ...loginOptions });
+  } catch (err) {
+    await stopAll([api, relay, directory, onramp, farcasterRelay, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;

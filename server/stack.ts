@@ -16,6 +16,7 @@ import { startWeb, type WebServer } from './web.js';
 import { startLoginService, type LoginService, type LoginServiceOptions } from './auth-frame/stack-part.js';
 import { startFarcasterRelay, type FarcasterRelay } from './farcaster-relay/relay.js';
 import { installIdRegistry } from './farcaster-relay/registry.js';
+import { startSmartAccounts, type SmartAccountChain, type SmartAccounts } from './aa/stack-part.js';
 
 export interface StackOptions {
   root?: string;
@@ -45,6 +46,8 @@ export interface StackOptions {
   onrampPort?: number;
   /** The email-login service (server/auth-frame/) and its local mail capture: ports, store, key. */
   login?: LoginServiceOptions;
+  /** ERC-4337 (server/aa/): EntryPoint v0.7, SimpleAccountFactory and an alto bundler per chain; off by default (alto takes seconds to start). */
+  smartAccounts?: boolean | { bundlerPorts?: readonly number[] };
   /** The Farcaster auth relay's port (server/farcaster-relay/); 0 (default) picks a free one. */
   farcasterRelayPort?: number;
 }
@@ -87,6 +90,8 @@ export interface Stack {
   onrampUrl: string;
   /** The email-login service on its own origin (the widget's `auth-url`) and the local mail capture. */
   login: LoginService;
+  /** Per chain, when started with `smartAccounts`: its bundler URL, EntryPoint and factory; empty otherwise. */
+  smartAccounts: SmartAccountChain[];
   /** The Farcaster auth relay (http://127.0.0.1:PORT, no trailing slash); the fids live on chains[0]'s IdRegistry. */
   farcasterRelayUrl: string;
   /** Stops everything; safe to call more than once. */
@@ -141,6 +146,7 @@ export async function startStack({
   authSecret,
   onrampPort = 0,
   login: loginOptions = {},
+  smartAccounts: smartAccountOptions = false,
   farcasterRelayPort = 0,
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
@@ -179,6 +185,16 @@ export async function startStack({
   }
 
   const chains = anvils.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }));
+  let smart: SmartAccounts = { chains: [], stop: async () => undefined };
+  if (smartAccountOptions) {
+    try {
+      smart = await startSmartAccounts(chains, { host, ports: typeof smartAccountOptions === 'object' ? (smartAccountOptions.bundlerPorts ?? []) : [] });
+    } catch (err) {
+      await stopAll(early).catch(() => undefined);
+      throw err;
+    }
+    early.push(smart);
+  }
   // The on-ramp sandbox prices through the wallet data API (started next), and the API forwards to it.
   let apiUrl = '';
   let onramp: OnRampSandbox;
@@ -228,7 +244,7 @@ export async function startStack({
       ...(authSecret ? { secret: authSecret } : {}),
     });
   } catch (err) {
-    await stopAll([api, relay, directory, onramp])
+    await stopAll([api, relay, directory, onramp, smart])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -239,7 +255,7 @@ export async function startStack({
     const [started] = await Promise.all([startFarcasterRelay({ host, port: farcasterRelayPort }), installIdRegistry(chains[0]!.rpcUrl)]);
     farcasterRelay = started;
   } catch (err) {
-    await stopAll([api, relay, directory, onramp, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, smart, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -249,7 +265,7 @@ export async function startStack({
   try {
     login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), farcaster: { relayUrl: farcasterRelay.url, rpcUrl: chains[0]!.rpcUrl }, ...loginOptions });
   } catch (err) {
-    await stopAll([api, relay, directory, onramp, farcasterRelay, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, smart, farcasterRelay, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -270,7 +286,7 @@ export async function startStack({
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.
-    await stopAll([api, relay, directory, onramp, login, farcasterRelay, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, smart, login, farcasterRelay, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -292,8 +308,9 @@ export async function startStack({
     auth,
     onrampUrl: onramp.url,
     login,
+    smartAccounts: smart.chains,
     farcasterRelayUrl: farcasterRelay.url,
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp, login, farcasterRelay]).finally(() => stopAll([authStop, solana, ...anvils]))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp, login, smart, farcasterRelay]).finally(() => stopAll([authStop, solana, ...anvils]))),
   };
 }

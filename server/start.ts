@@ -10,7 +10,8 @@
  * one made once and kept in AUTH_DB),
  * ONRAMP_PORT (8550, the on-ramp sandbox provider's payment pages),
  * AUTH_FRAME_PORT (8551, the email-login service, the widget's auth-url), SMTP_PORT (8552, the local mail
- * capture), INBOX_PORT (8553, its inbox page), SMTP_URL (send through this SMTP server instead of the capture),
+ * capture), INBOX_PORT (8553, its inbox page), BUNDLER_PORT_1 / BUNDLER_PORT_2 (8554 / 8555, the ERC-4337 bundlers of
+ * chains 31337 / 31338), SMTP_URL (send through this SMTP server instead of the capture),
  * AUTH_FRAME_DB (users, codes, sessions and sealed wallets; default .cache/auth-frame.sqlite), AUTH_FRAME_KEY
  * (the 32-byte master key sealing the wallets, hex or base64; default a dev key made once in .cache/auth-frame.key),
  * OIDC_PORT (8559, the stand-in social providers: one oidc-provider issuer for google, x, discord, github, apple,
@@ -39,6 +40,8 @@ const PORT_SETTINGS = [
   { env: 'AUTH_FRAME_PORT', fallback: 8551 },
   { env: 'SMTP_PORT', fallback: 8552 },
   { env: 'INBOX_PORT', fallback: 8553 },
+  { env: 'BUNDLER_PORT_1', fallback: 8554 },
+  { env: 'BUNDLER_PORT_2', fallback: 8555 },
   { env: 'OIDC_PORT', fallback: 8559 },
   { env: 'FC_RELAY_PORT', fallback: 8565 },
 ] as const;
@@ -102,6 +105,7 @@ function printBanner(stack: Stack): void {
     ...(stack.login.mail ? [`  Mail inbox     ${stack.login.mail.inboxUrl} (login codes land here; SMTP ${stack.login.mail.smtpUrl})`] : []),
     `  Farcaster      ${stack.farcasterRelayUrl} (auth relay; approve with npm run fc-approve -- "<farcaster://connect?...>" [--fid 1|2|3] [--reject])`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
+    ...stack.smartAccounts.map((aa) => `  Bundler ${String(aa.chainId).padEnd(6)} ${aa.bundlerUrl} (alto; EntryPoint v0.7 ${aa.entryPoint}, SimpleAccountFactory ${aa.simpleAccountFactory})`),
     `  Solana         ${stack.solana.rpcUrl} (WebSocket ${stack.solana.wsUrl}), chain id ${stack.solana.chainId}`,
     ...stack.seeded.map(
       (seeded) =>
@@ -131,7 +135,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort, oidcPort, farcasterRelayPort] = ports as [number, number, number, number, number, number, number, number, number, number, number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort, bundlerPort1, bundlerPort2, oidcPort, farcasterRelayPort] = ports as [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number];
   const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
@@ -186,7 +190,7 @@ async function main(): Promise<void> {
       oidcPort,
       ...(process.env.SOCIAL_PROVIDERS ? { socialProviders: parseSocialProviders(process.env.SOCIAL_PROVIDERS) } : {}),
     };
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, login, farcasterRelayPort, chainIds: [...CHAIN_IDS] });
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, onrampPort, login, farcasterRelayPort, chainIds: [...CHAIN_IDS], smartAccounts: { bundlerPorts: [bundlerPort1, bundlerPort2] } });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

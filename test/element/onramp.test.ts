@@ -46,11 +46,21 @@ describe('<wallet-connect-modal> Buy (features=onramp): the entry, the fallbacks
     await waitFor(() => text(el, '.onramp-quote [data-receive]') === '≈ 0.05 ETH', 'the ETH estimate');
   });
 
-  it('open({ view }) with an on-ramp view opens Account: they need a choice made in the modal', async () => {
+  it('open({ view: \'OnRampProviders\' }) opens the buy form with the service\'s options (the hosted modal\'s public open() accepts it)', async () => {
     await connectAndOpen();
     await waitFor(buy, 'the Buy entry');
     el.close();
     await openAndRender(el, { view: 'OnRampProviders' });
+    await waitFor(() => titleText(el) === 'Buy Crypto', 'OnRampProviders');
+    expect(el.state.view).to.equal('OnRampProviders');
+    await waitFor(() => net.calls.some((url) => url.pathname === '/v1/onramp/options'), 'the options asked for');
+  });
+
+  it('open({ view }) with a later on-ramp view opens Account: they need a choice made in the modal', async () => {
+    await connectAndOpen();
+    await waitFor(buy, 'the Buy entry');
+    el.close();
+    await openAndRender(el, { view: 'OnRampTokenSelect' });
     await waitFor(() => titleText(el) === 'Account', 'Account');
     expect(el.state.view).to.equal('Account');
   });
@@ -67,5 +77,14 @@ describe('<wallet-connect-modal> Buy: absent without features=onramp', () => {
     await connectAndOpen();
     await waitFor(() => el.shadowRoot!.querySelector('[data-action="send"]'), 'the Send entry');
     expect(el.shadowRoot!.querySelector('[data-action="buy"]')).to.equal(null);
+  });
+
+  it('open({ view: \'OnRampProviders\' }) opens Account: Buy is not offered', async () => {
+    await connectAndOpen();
+    await waitFor(() => el.shadowRoot!.querySelector('[data-action="send"]'), 'the Send entry');
+    el.close();
+    await openAndRender(el, { view: 'OnRampProviders' });
+    await waitFor(() => titleText(el) === 'Account', 'Account');
+    expect(el.state.view).to.equal('Account');
   });
 });

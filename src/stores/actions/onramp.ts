@@ -34,9 +34,14 @@ export const providerName = (): string => {
   return (state.status === 'ready' && state.options.provider?.name) || t('onramp.providerFallback', {}, lang());
 };
 
-/** Opens the buy form (OnRampProviders) and loads the options; when they fail, the built-in defaults (SPEC.md §7). */
-export async function openBuy(): Promise<void> {
+/** Opens the buy form (OnRampProviders) and loads the options. */
+export function openBuy(): Promise<void> {
   pushRoute({ view: 'OnRampProviders' });
+  return loadBuyOptions();
+}
+
+/** Loads the buy form's options; when they fail, the built-in defaults (SPEC.md §7). */
+export async function loadBuyOptions(): Promise<void> {
   const api = $walletApi.get();
   const loaded = $onRampOptions.get();
   if (!api) $onRampOptions.set({ status: 'ready', options: DEFAULT_ONRAMP_OPTIONS, fallback: true });

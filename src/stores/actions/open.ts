@@ -1,6 +1,7 @@
 import type { Namespace } from '../../core/caip.js';
 import type { ViewName } from '../../core/events.js';
 import { $config } from '../config.js';
+import { $walletApi } from '../wallet-api-config.js';
 import { $chainSupported, $connection, $connections } from '../connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { type Route, resetRoute } from '../route.js';
@@ -28,6 +29,9 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
       return { view };
     case 'SIWXSignMessage':
       return $config.get().siwxUrl ? { view } : { view: 'Account' };
+    // The buy form, where Buy is offered (the Account entry's condition).
+    case 'OnRampProviders':
+      return $config.get().features.includes('onramp') && $walletApi.get() ? { view } : { view: 'Account' };
     case undefined:
     case 'Account':
     case 'Connect':
@@ -42,7 +46,6 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'SwapPreview':
     case 'WhatIsAWallet':
     case 'GetAWallet':
-    case 'OnRampProviders':
     case 'OnRampTokenSelect':
     case 'OnRampFiatSelect':
     case 'BuyInProgress':
@@ -59,6 +62,9 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
  */
 export function open(options: OpenOptions = {}): void {
   cancelConnect();
-  resetRoute(routeFor(options.view, options.namespace));
+  const route = routeFor(options.view, options.namespace);
+  resetRoute(route);
+  // Buy with card's code and options load on demand (its own chunk).
+  if (route.view === 'OnRampProviders') void import('./onramp.js').then((m) => m.loadBuyOptions());
   if (!$modal.get().open) setModalOpen(true);
 }

@@ -15,6 +15,8 @@ import { startOnRampSandbox, type OnRampSandbox } from './onramp-sandbox/serve.j
 import { startWeb, type WebServer } from './web.js';
 import { lazyMailer } from './auth-frame/mail.js';
 import { startLoginService, type LoginService, type LoginServiceOptions } from './auth-frame/stack-part.js';
+import { startFarcasterRelay, type FarcasterRelay } from './farcaster-relay/relay.js';
+import { installIdRegistry } from './farcaster-relay/registry.js';
 import { startSmartAccounts, type SmartAccountChain, type SmartAccounts } from './aa/stack-part.js';
 
 export interface StackOptions {
@@ -49,6 +51,8 @@ export interface StackOptions {
   login?: LoginServiceOptions;
   /** ERC-4337 (server/aa/): EntryPoint v0.7, SimpleAccountFactory and an alto bundler per chain; off by default (alto takes seconds to start). */
   smartAccounts?: boolean | { bundlerPorts?: readonly number[] };
+  /** The Farcaster auth relay's port (server/farcaster-relay/); 0 (default) picks a free one. */
+  farcasterRelayPort?: number;
 }
 
 export interface StackSolana {
@@ -91,6 +95,8 @@ export interface Stack {
   login: LoginService;
   /** Per chain, when started with `smartAccounts`: its bundler URL, EntryPoint and factory; empty otherwise. */
   smartAccounts: SmartAccountChain[];
+  /** The Farcaster auth relay (http://127.0.0.1:PORT, no trailing slash); the fids live on chains[0]'s IdRegistry. */
+  farcasterRelayUrl: string;
   /** Stops everything; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -145,6 +151,7 @@ export async function startStack({
   onrampPort = 0,
   login: loginOptions = {},
   smartAccounts: smartAccountOptions = false,
+  farcasterRelayPort = 0,
 }: StackOptions = {}): Promise<Stack> {
   if (new Set(chainIds).size !== chainIds.length) throw new Error(`startStack: chain ids must be distinct, got ${chainIds.join(', ')}`);
 
@@ -248,6 +255,17 @@ export async function startStack({
       .catch(() => undefined);
     throw err;
   }
+  let farcasterRelay: FarcasterRelay;
+  try {
+    // The SIWF verifier reads custody addresses from the IdRegistry, placed on the first chain (registry.ts).
+    const [started] = await Promise.all([startFarcasterRelay({ host, port: farcasterRelayPort }), installIdRegistry(chains[0]!.rpcUrl)]);
+    farcasterRelay = started;
+  } catch (err) {
+    await stopAll([api, relay, directory, onramp, smart, { stop: () => auth.close() }])
+      .finally(() => stopAll([solana, ...anvils]))
+      .catch(() => undefined);
+    throw err;
+  }
   // The secure login frame on its own origin; only the demo page (known once it listens) may embed it.
   let login: LoginService;
   try {
@@ -256,9 +274,9 @@ export async function startStack({
       evm: chains.map(({ chainId, rpcUrl }, index) => ({ chainId, rpcUrl, name: ['Local Chain A', 'Local Chain B'][index] ?? `Local chain ${chainId}` })),
       solana: [{ chainId: solana.chainId, rpcUrl: solana.rpcUrl, name: 'Solana Local' }],
     };
-    login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), networks, ...loginOptions });
+    login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), networks, farcaster: { relayUrl: farcasterRelay.url, rpcUrl: chains[0]!.rpcUrl }, ...loginOptions });
   } catch (err) {
-    await stopAll([api, relay, directory, onramp, smart, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, smart, farcasterRelay, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -279,7 +297,7 @@ export async function startStack({
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.
-    await stopAll([api, relay, directory, onramp, smart, login, { stop: () => auth.close() }])
+    await stopAll([api, relay, directory, onramp, smart, login, farcasterRelay, { stop: () => auth.close() }])
       .finally(() => stopAll([solana, ...anvils]))
       .catch(() => undefined);
     throw err;
@@ -302,7 +320,8 @@ export async function startStack({
     onrampUrl: onramp.url,
     login,
     smartAccounts: smart.chains,
+    farcasterRelayUrl: farcasterRelay.url,
     // The servers first: the API's indexer must not poll chains that are already gone.
-    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp, login, smart]).finally(() => stopAll([authStop, solana, ...anvils]))),
+    stop: () => (stopping ??= stopAll([web, api, relay, directory, onramp, login, smart, farcasterRelay]).finally(() => stopAll([authStop, solana, ...anvils]))),
   };
 }

@@ -16,7 +16,8 @@
  * (the 32-byte master key sealing the wallets, hex or base64; default a dev key made once in .cache/auth-frame.key),
  * OIDC_PORT (8559, the stand-in social providers: one oidc-provider issuer for google, x, discord, github, apple,
  * facebook), SOCIAL_PROVIDERS (JSON name → { issuer | endpoints, clientId, clientSecret, scopes? }: real providers
- * instead of the stand-in), SKIP_BUILD=1 to serve the existing dist/ without running rollup.
+ * instead of the stand-in), FC_RELAY_PORT (8565, the Farcaster auth relay; `npm run fc-approve` finds it there),
+ * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
  */
 import { join } from 'node:path';
 import { runBuild } from './build.js';
@@ -42,6 +43,7 @@ const PORT_SETTINGS = [
   { env: 'BUNDLER_PORT_1', fallback: 8554 },
   { env: 'BUNDLER_PORT_2', fallback: 8555 },
   { env: 'OIDC_PORT', fallback: 8559 },
+  { env: 'FC_RELAY_PORT', fallback: 8565 },
 ] as const;
 
 function readPort(env: string, fallback: number): number {
@@ -101,6 +103,7 @@ function printBanner(stack: Stack): void {
     `  Email login    ${stack.login.url} (the secure frame, auth-url)`,
     ...(stack.login.oidc ? [`  Social login   ${stack.login.oidc.issuer} (stand-in issuer for ${Object.keys(stack.login.oidc.providers).join(', ')}; any login and password)`] : []),
     ...(stack.login.mail ? [`  Mail inbox     ${stack.login.mail.inboxUrl} (login codes land here; SMTP ${stack.login.mail.smtpUrl})`] : []),
+    `  Farcaster      ${stack.farcasterRelayUrl} (auth relay; approve with npm run fc-approve -- "<farcaster://connect?...>" [--fid 1|2|3] [--reject])`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
     ...stack.smartAccounts.map((aa) => `  Bundler ${String(aa.chainId).padEnd(6)} ${aa.bundlerUrl} (alto; EntryPoint v0.7 ${aa.entryPoint}, SimpleAccountFactory ${aa.simpleAccountFactory})`),
     `  Solana         ${stack.solana.rpcUrl} (WebSocket ${stack.solana.wsUrl}), chain id ${stack.solana.chainId}`,
@@ -132,7 +135,7 @@ async function main(): Promise<void> {
   } catch (err) {
     fail((err as Error).message);
   }
-  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort, bundlerPort1, bundlerPort2, oidcPort] = ports as [number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+  const [webPort, evmPort1, evmPort2, apiPort, relayPort, directoryPort, solanaPort, onrampPort, loginPort, smtpPort, inboxPort, bundlerPort1, bundlerPort2, oidcPort, farcasterRelayPort] = ports as [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number];
   const evmPorts = [evmPort1, evmPort2];
 
   const abortBuild = new AbortController();
@@ -188,7 +191,7 @@ async function main(): Promise<void> {
       ...(process.env.SOCIAL_PROVIDERS ? { socialProviders: parseSocialProviders(process.env.SOCIAL_PROVIDERS) } : {}),
     };
     const authEmailCapture = process.env.AUTH_EMAIL_CAPTURE === '1';
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, authEmailCapture, onrampPort, login, chainIds: [...CHAIN_IDS], smartAccounts: { bundlerPorts: [bundlerPort1, bundlerPort2] } });
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, authEmailCapture, onrampPort, login, farcasterRelayPort, chainIds: [...CHAIN_IDS], smartAccounts: { bundlerPorts: [bundlerPort1, bundlerPort2] } });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

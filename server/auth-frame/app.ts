@@ -15,6 +15,8 @@ import type { FrameStore, UserRecord } from './store.js';
 import { deriveKey } from './keys.js';
 import { SocialService, type SocialProviders } from './social.js';
 import { mountSocialRoutes } from './social-routes.js';
+import { mountFarcasterRoutes } from './farcaster-routes.js';
+import { farcasterVerifier } from '../farcaster-relay/verify.js';
 
 export interface AuthFrameAppOptions {
   /** The service's own URL (its origin is the widget's `auth-url`); a function when the port is known late. */
@@ -30,6 +32,8 @@ export interface AuthFrameAppOptions {
   limits?: Partial<OtpLimits>;
   /** Social login providers (name → issuer or endpoints, client id and secret, scopes); none: no social login. */
   socialProviders?: SocialProviders | (() => SocialProviders);
+  /** Sign In With Farcaster: the auth relay and an RPC reaching the IdRegistry (Optimism; the local chain here). */
+  farcaster?: { relayUrl: string; rpcUrl: string };
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -192,6 +196,20 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
     publicUser,
     log,
   });
+
+  if (options.farcaster) {
+    mountFarcasterRoutes(app, {
+      relayUrl: options.farcaster.relayUrl,
+      verifier: farcasterVerifier(options.farcaster),
+      store,
+      masterKey: options.masterKey,
+      origin,
+      signIn: async (c, userId) => sessionCookie(c, await otp.openSession(userId), Math.floor(otp.limits.sessionTtlMs / 1000)),
+      publicUser,
+      log,
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
 
   mountFramePage(app, () => resolve(options.allowedOrigins));
 

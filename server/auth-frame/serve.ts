@@ -31,6 +31,8 @@ export interface AuthFrameOptions {
   limits?: Partial<OtpLimits>;
   /** Social login providers by name (server/auth-frame/social.ts); a function when known only later. */
   socialProviders?: SocialProviders | (() => SocialProviders);
+  /** Sign In With Farcaster: the auth relay and an RPC reaching the IdRegistry; none: no Farcaster login. */
+  farcaster?: { relayUrl: string; rpcUrl: string };
   now?: () => number;
   log?: (line: string) => void;
 }

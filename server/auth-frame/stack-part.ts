@@ -25,6 +25,11 @@ export interface LoginServiceOptions {
   oidcPort?: number;
 }
 
+/** Where the stack's Farcaster relay and IdRegistry are (stack.ts passes them; the service is configured here). */
+export interface LoginFarcaster {
+  farcaster?: { relayUrl: string; rpcUrl: string };
+}
+
 export interface LoginService {
   /** The service, e.g. http://127.0.0.1:8550/ (its origin is the widget's `auth-url`). */
   url: string;
@@ -51,7 +56,8 @@ export async function startLoginService({
   networks,
   socialProviders,
   oidcPort = 0,
-}: LoginServiceOptions & { host: string; allowedOrigins: () => readonly string[]; networks?: FrameNetworks }): Promise<LoginService> {
+  farcaster,
+}: LoginServiceOptions & LoginFarcaster & { host: string; allowedOrigins: () => readonly string[]; networks?: FrameNetworks }): Promise<LoginService> {
   const mail = smtpUrl ? undefined : await startMailCapture({ host, smtpPort, webPort: inboxPort });
   let server: AuthFrameServer;
   let oidc: OidcStandIn | undefined;
@@ -64,6 +70,7 @@ export async function startLoginService({
       dbPath,
       ...(networks ? { networks } : {}),
       socialProviders: () => socialProviders ?? oidc?.providers ?? {},
+      ...(farcaster ? { farcaster } : {}),
       ...(keyPath && !masterKey ? { keyPath } : { masterKey: masterKey ?? randomBytes(32).toString('hex') }),
     });
   } catch (err) {

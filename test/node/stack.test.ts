@@ -6,6 +6,7 @@ import { rpcCall } from '../../server/json-rpc.js';
 import { findFreePort, PortInUseError } from '../../server/ports.js';
 import { LOCAL_SOLANA_CHAIN_ID, LOCAL_SOLANA_GENESIS_HASH } from '../../server/solana/constants.js';
 import { startStack, type Stack } from '../../server/stack.js';
+import { ID_REGISTRY_ADDRESS, LOCAL_FIDS } from '../../server/farcaster-relay/registry.js';
 import { ALICE, Browser, evmMessage, solanaKey, solanaMessage, solanaSign, type Site } from './auth-helpers.js';
 import { childProcesses, DEMO_HTML, makeTempRoot, occupyPort } from './helpers.js';
 
@@ -108,8 +109,16 @@ describe('startStack', () => {
         assert.equal(((await browser.session()) as { chainId: string }).chainId, chainId);
       }
 
+      // The Farcaster relay answers the channel protocol, and chain a has the IdRegistry with fid 1 (farcaster-relay/).
+      assert.match(stack.farcasterRelayUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+      const channel = await fetch(`${stack.farcasterRelayUrl}/v1/channel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ siweUri: stack.login.url, domain: 'x' }) });
+      assert.equal(channel.status, 201);
+      const idOf = `0xd94fe832${LOCAL_FIDS[0]!.custody.address.slice(2).toLowerCase().padStart(64, '0')}`;
+      assert.equal(await rpcCall(a.rpcUrl, 'eth_call', [{ to: ID_REGISTRY_ADDRESS, data: idOf }, 'latest']), `0x${'1'.padStart(64, '0')}`);
+
       await Promise.all([stack.stop(), stack.stop()]);
       stopped = true;
+      assert.equal(await refuses(stack.farcasterRelayUrl), true);
       assert.equal(childProcesses('anvil').length, anvilsBefore);
       assert.equal(await refuses(a.rpcUrl), true);
       assert.equal(await refuses(b.rpcUrl), true);

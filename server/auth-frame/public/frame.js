@@ -157,6 +157,9 @@ const METHODS = {
   email_update_status: () => api('/api/email/update'),
   // A social login's popup handed the widget a ticket; this frame (embedded by parentOrigin) redeems it.
   social_complete: (params) => api('/api/social/complete', { ticket: params?.ticket, parent: parentOrigin }),
+  // Sign In With Farcaster: a relay channel ({url, channelToken}) to show as a QR code, then one status read per call.
+  farcaster_start: () => api('/api/farcaster/start', {}),
+  farcaster_wait: (params) => api('/api/farcaster/wait', { channelToken: params?.channelToken }),
   get_user: () => api('/api/session').catch((error) => (error.code === 'not_signed_in' ? null : Promise.reject(error))),
   sign_out: () => api('/api/signout', {}).then(() => null),
   rpc: (params) => rpc(params ?? {}),

@@ -16,6 +16,7 @@ import { swapSection, type SwapFigures } from './swap.js';
 import { swapViewSection, type SwapViewFigures } from './swap-view.js';
 import { onRampViewSection, type OnRampViewFigures } from './onramp-view.js';
 import { emailLoginSection, type EmailLoginFigures } from './email-login.js';
+import { socialLoginSection, type SocialLoginFigures } from './social-login.js';
 import { walletConnectSection, type WalletConnectFigures } from './walletconnect.js';
 import { buildFloor } from './floor.js';
 import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
@@ -240,6 +241,16 @@ async function main() {
     }
   }
 
+  let socialLogin: SocialLoginFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      socialLogin = await socialLoginSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      socialLogin = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   let siwx: SiwxFigures | { error: string } | undefined;
   if (stack && !accountFailure) {
     try {
@@ -252,7 +263,7 @@ async function main() {
 
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(onRampView && { onRampView }), ...(emailLogin && { emailLogin }), ...(siwx && { siwx }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(onRampView && { onRampView }), ...(emailLogin && { emailLogin }), ...(socialLogin && { socialLogin }), ...(siwx && { siwx }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALLETCONNECT_ID } from '../../core/constants.js';
 import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
@@ -73,8 +74,11 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
 
   return (
     <>
-      {authUrl && features.includes('email') ? <AuthLoginBlock /> : null}
-      {authUrl && features.includes('socials') ? <SocialLoginBlock /> : null}
+      {/* The login blocks' code loads on demand: the wallets below show at once, not after it. */}
+      <Suspense fallback={null}>
+        {authUrl && features.includes('email') ? <AuthLoginBlock /> : null}
+        {authUrl && features.includes('socials') ? <SocialLoginBlock /> : null}
+      </Suspense>
       {discovering ? <Spinner label={t('view.loading')} /> : installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
       <p className="legal" part="legal">

@@ -1,4 +1,3 @@
-import modalCss from '../styles/modal.css';
 import tokensCss from '../styles/tokens.css';
 import { onSheetRegistered, registeredSheets } from '../src/views/sheets.js';
 
@@ -6,11 +5,11 @@ let base: CSSStyleSheet[] | undefined;
 
 /**
  * The widget's styles as constructable stylesheets, shared by every instance and adopted into each
- * shadow root: nothing goes into the host document, and a strict CSP (style-src 'self') allows them.
+ * shadow root (the modal's own sheet comes with the views' chunk, elements/modal-view.ts): nothing goes into the host document, and a strict CSP (style-src 'self') allows them.
  * Sheets that lazily loaded views register later are adopted as they come. Returns the unsubscribe.
  */
 export function adoptStyles(root: ShadowRoot): () => void {
-  base ??= [tokensCss, modalCss].map((text) => {
+  base ??= [tokensCss].map((text) => {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(text);
     return sheet;

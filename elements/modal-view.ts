@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import { flushSync } from 'react-dom';
 import { type Root, createRoot } from 'react-dom/client';
 import modalCss from '../styles/modal.css';
 import { AccountScreen, App } from '../src/views/screens/App.js';
@@ -13,10 +14,13 @@ registerSheet(modalCss);
 
 export { SiwxSignMessageScreen } from '../src/views/screens/App.js';
 
-/** Renders the modal into `shadow`; returns the unmount. */
+/**
+ * Renders the modal into `shadow` at once (the chunk has just come in for it to be shown: the first render is not
+ * left to the scheduler's next task); returns the unmount.
+ */
 export function mount(shadow: ShadowRoot): () => void {
   const root: Root = createRoot(shadow);
-  root.render(createElement(App));
+  flushSync(() => root.render(createElement(App)));
   return () => root.unmount();
 }
 

@@ -12,7 +12,8 @@ let reported: Promise<ViewModule> | undefined;
 
 /** The views' chunk (elements/modal-view.ts), loaded once; after a failed load (offline) the next call tries again. */
 export function loadView(): Promise<ViewModule> {
-  const load = (loading ??= import('./modal-view.js'));
+  // The chunk the views share with the button is asked for at once, not once the views' chunk has come in.
+  const load = (loading ??= Promise.all([import('./modal-view.js'), import('./view-shared.js')]).then(([views]) => views));
   load.catch(() => {
     if (loading === load) loading = undefined;
   });

@@ -5,6 +5,7 @@ import { $connected } from '../src/stores/connection.js';
 import { reportError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
 import { $toast } from '../src/stores/toasts.js';
+import { showShell } from './view-shell.js';
 
 type ViewModule = typeof import('./modal-view.js');
 let loading: Promise<ViewModule> | undefined;
@@ -27,15 +28,26 @@ export function loadView(): Promise<ViewModule> {
  */
 export function showViews(shadow: ShadowRoot): () => void {
   let unmount: (() => void) | undefined;
+  /** Takes away the entry's stand-in dialog (elements/view-shell.ts), shown while the views' chunk loads. */
+  let shell: (() => void) | undefined;
+  const hideShell = () => {
+    shell?.();
+    shell = undefined;
+  };
   let live = true;
   const update = () => {
+    if (!$modal.get().open) hideShell();
     if (unmount || !($modal.get().open || $toast.get())) return;
     const load = loadView();
+    if ($modal.get().open) shell ??= showShell(shadow);
     load.then(
       (m) => {
+        // The real dialog replaces the shell in one task: never two dialogs, nor two modal ones in the top layer.
+        hideShell();
         if (live) unmount ??= m.mount(shadow);
       },
       (cause: unknown) => {
+        hideShell();
         if (reported === load) return;
         reported = load;
         reportError(new WidgetError('RENDER_FAILED', t('error.viewLoadFailed'), { cause, details: String(cause) }));
@@ -51,6 +63,7 @@ export function showViews(shadow: ShadowRoot): () => void {
   ];
   return () => {
     live = false;
+    hideShell();
     stop.forEach((off) => off());
     unmount?.();
     unmount = undefined;

@@ -63,7 +63,8 @@ describe('the modal before its views have loaded', () => {
     await waitForEvent(page, 'wallet-close', 3);
     await page.evaluate(() => {
       const root = document.querySelector('wallet-connect-modal')!.shadowRoot!;
-      const seen = (window as unknown as { __dialogsSeen: number[] }).__dialogsSeen = [];
+      const seen: number[] = [];
+      (window as unknown as { __dialogsSeen: number[] }).__dialogsSeen = seen;
       new MutationObserver(() => seen.push(root.querySelectorAll('dialog').length)).observe(root, { childList: true, subtree: true });
     });
     await page.click('#open');

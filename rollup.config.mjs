@@ -36,6 +36,45 @@ const plugins = () => [
   terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } }),
 ];
 
+/** The modules statically reachable from `from` (not through dynamic imports). */
+function staticClosure(from, getModuleInfo) {
+  const seen = new Set();
+  const visit = (id) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const next of getModuleInfo(id)?.importedIds ?? []) visit(next);
+  };
+  visit(from);
+  return seen;
+}
+
+/**
+ * The code the modal's views (elements/modal-view.ts) share with `<wallet-connect-button>`'s chunk (React, some
+ * view parts) and with other chunks, outside the entry file: one chunk, which elements/view-shared.ts names, so the modal's open asks
+ * for it at the same time as the views' own chunk (no request waits for another).
+ */
+function viewChunks() {
+  let shared;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!shared) {
+      const ids = [...getModuleIds()];
+      const find = (path) => ids.find((module) => module === `${process.cwd()}/${path}`);
+      const entry = staticClosure(find('src/index.ts'), getModuleInfo);
+      const button = staticClosure(find('elements/wallet-connect-button.ts'), getModuleInfo);
+      // nanostores' listenKeys (and deep-map's path) serve only @nanostores/react's useStore; the entry reaches them
+      // through nanostores' barrel file alone, so rollup does not put them in the entry: with the views they go.
+      const viewsOnly = (module) => !entry.has(module) || /\/node_modules\/nanostores\/(listen-keys\/|deep-map\/path\.js)/.test(module);
+      const views = staticClosure(find('elements/modal-view.ts'), getModuleInfo);
+      // With them, the views' modules that lazily loaded chunks import too (a store such as recent-wallets), which
+      // would otherwise be a chunk of their own, asked for only once the views' chunk has come in.
+      const sharedByOthers = (module) => getModuleInfo(module).importers.some((importer) => !views.has(importer));
+      shared = new Set([...views].filter((module) => viewsOnly(module) && (button.has(module) || (module.startsWith(`${process.cwd()}/src/`) && sharedByOthers(module)))));
+      shared.add(find('elements/view-shared.ts'));
+    }
+    return shared.has(id) ? 'view-shared' : undefined;
+  };
+}
+
 /** The widget: one entry file a page loads; everything past the Connect view is a chunk beside it. */
 const widget = {
   input: { 'wallet-connect-modal': 'src/index.ts' },
@@ -47,6 +86,9 @@ const widget = {
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: false,
+    manualChunks: viewChunks(),
+    // Only the modules viewChunks() names go into that chunk, not their dependencies (the stores stay in the entry).
+    onlyExplicitManualChunks: true,
   },
   plugins: plugins(),
   onwarn,

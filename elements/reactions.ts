@@ -9,7 +9,7 @@ import { $route } from '../src/stores/route.js';
 import { $siwxSession } from '../src/stores/siwx-session.js';
 import { $lastTransaction } from '../src/stores/transactions.js';
 import { $registeredName } from '../src/stores/registered-name.js';
-import { SiwxSignMessageScreen } from '../src/views/screens/App.js';
+import { loadView } from './view-host.js';
 
 /**
  * The one place that turns store changes into the DOM events of the public contract, dispatched on
@@ -73,7 +73,7 @@ function listen(): () => void {
   const siwx = () =>
     void ($config.get().siwxUrl &&
       Object.keys($connections.get())[0] &&
-      Promise.all([SiwxSignMessageScreen.preload().catch(() => {}), loadSiwx()]).then(([, m]) => m.startSiwx(), () => {}));
+      Promise.all([loadView().then((m) => m.SiwxSignMessageScreen.preload()).catch(() => {}), loadSiwx()]).then(([, m]) => m.startSiwx(), () => {}));
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
   return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());

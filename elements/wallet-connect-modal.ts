@@ -1,4 +1,3 @@
-import r2wc from '@r2wc/react-to-web-component';
 import * as z from 'zod/mini';
 import type { Eip1193Provider, SolanaHostProvider } from '../src/connectors/types.js';
 import { isEvmConnector, isSolanaConnector } from '../src/connectors/types.js';
@@ -16,20 +15,15 @@ import { reportError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
 import { $widgetState } from '../src/stores/state.js';
 import { findWallet } from '../src/stores/wallets.js';
-import { App } from '../src/views/screens/App.js';
 import { attachHost, loadSiwx } from './reactions.js';
 import { adoptStyles } from './styles.js';
+import { showViews } from './view-host.js';
 
 // Every view name the `open()` type accepts (README lists them); views that need a choice made in the modal open the view that fits.
 const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'SwitchActiveChain', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive', 'WhatIsAWallet', 'GetAWallet', 'SIWXSignMessage', 'DataCapture', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress', 'RegisterAccountName', 'Swap', 'SwapSelectToken', 'SwapPreview', 'EmailLogin', 'ApproveTransaction'] as const satisfies readonly ViewName[];
 const _everyView: Exclude<ViewName, (typeof VIEWS)[number]> extends never ? true : false = true;
 const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
 const namespaceArg = z.optional(z.enum(['eip155', 'solana']));
-
-// r2wc mounts the React root into an open shadow root and unmounts it on disconnect. We give it no
-// props: this class owns the attribute contract itself (STYLE.md §7: r2wc's boolean parsing treats
-// `<x open>` as false and removal does not reset the property).
-const Base = r2wc(App, { shadow: 'open' }) as unknown as { new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void } };
 
 let restoreStarted = false;
 
@@ -72,7 +66,7 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  *   network-list, network-button, button, address, balance, toast, qr-code, directory-list, search-input
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below types the accessors defined at runtime
-export class WalletConnectModalElement extends Base {
+export class WalletConnectModalElement extends HTMLElement {
   static get observedAttributes(): string[] {
     return [...ATTRIBUTE_NAMES, 'open'];
   }
@@ -87,13 +81,15 @@ export class WalletConnectModalElement extends Base {
   #detach: (() => void) | undefined;
 
   #unstyle: (() => void) | undefined;
+  /** Unmounts the views (elements/view-host.ts: React and the views load when the modal first shows something). */
+  #hide: (() => void) | undefined;
 
   constructor() {
     super();
-    this.#unstyle = adoptStyles(this.shadowRoot!);
+    this.#unstyle = adoptStyles(this.attachShadow({ mode: 'open' }));
   }
 
-  override connectedCallback(): void {
+  connectedCallback(): void {
     // Properties set on the element before it was upgraded are kept (web.dev custom element best practices).
     for (const name of ATTRIBUTE_NAMES.map(propertyName)) {
       if (Object.prototype.hasOwnProperty.call(this, name)) {
@@ -108,7 +104,7 @@ export class WalletConnectModalElement extends Base {
     // Shared sheets, re-adopted as lazily loaded views register theirs.
     this.#unstyle ??= adoptStyles(this.shadowRoot!);
     this.#apply();
-    super.connectedCallback();
+    this.#hide ??= showViews(this.shadowRoot!);
     if (!restoreStarted) {
       restoreStarted = true;
       void actions.reconnect();
@@ -116,8 +112,9 @@ export class WalletConnectModalElement extends Base {
     if (openRequested && !$modal.get().open) actions.open();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  disconnectedCallback(): void {
+    this.#hide?.();
+    this.#hide = undefined;
     this.#detach?.();
     this.#detach = undefined;
     this.#unstyle?.();

@@ -3,7 +3,9 @@
 // Builds the widget in memory with rollup.config.mjs (which, as every build does, starts by clearing dist/),
 // prints the entry file's brotli size (q11, the bundle-budget test's measure) and its N largest modules by
 // rendered length (before minification); with --chunks, also every lazily loaded chunk's brotli size, largest
-// first. Compare two versions of a change by running it on each.
+// first. Compare two versions of a change by running it on each. The entry holds what must run before the modal
+// opens (the element, config, stores, actions, discovery, restore): React and the views are the modal-view and
+// view-shared chunks (rollup.config.mjs), loaded when the modal first shows something; keep new UI code in chunks.
 import { brotliCompressSync, constants } from 'node:zlib';
 import { rollup } from 'rollup';
 import configs from '../rollup.config.mjs';

@@ -15,6 +15,7 @@ const en = {
   'error.unknown': 'Something went wrong',
   'error.invalidConfig': 'Invalid configuration',
   'error.invalidArgument': 'Invalid argument',
+  'error.viewLoadFailed': 'The wallet modal could not be loaded. Check your connection and try again.',
 
   'view.Connect': 'Connect Wallet',
   'view.AllWallets': 'All Wallets',

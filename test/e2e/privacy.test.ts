@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
@@ -46,6 +47,15 @@ const RECORD_WIDGET_TIMERS = `(() => {
   }
 })();`;
 
+/** The built chunk `file` (dist/chunks/) and every chunk it imports statically, by file name. */
+function withStaticImports(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(`dist/chunks/${file}`, 'utf8');
+  for (const [, dependency] of code.matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g)) withStaticImports(dependency!, seen);
+  return seen;
+}
+
 const widgetTimers = (page: Page) => page.evaluate(() => (window as unknown as { __widgetTimers: TimerRecord[] }).__widgetTimers);
 
 describe('privacy and CSP on the demo page', () => {
@@ -67,9 +77,12 @@ describe('privacy and CSP on the demo page', () => {
     const origin = new URL(e2e.stack.url).origin;
     const pageAssets = new Set([`${origin}/`, `${origin}/dist/wallet-connect-modal.js`, `${origin}/dist/dev-wallet.js`, `${origin}/demo/demo.js`, `${origin}/demo/demo.css`]);
     const widgetChunk = (name: string) => new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/dist/chunks/${name}-[\\w-]+\\.js$`);
-    // The demo has a <wallet-connect-button>: its code is one chunk of its own, from the widget's origin.
+    // The demo has a <wallet-connect-button>: its code is a chunk of its own, from the widget's origin, with the
+    // chunks it imports (React, which the modal's views share with it since they left the entry file).
     const buttonChunk = widgetChunk('wallet-connect-button');
-    const widgetRequests = () => requests.filter((url) => !pageAssets.has(url) && !buttonChunk.test(url) && !/\/favicon\.ico(\?after-timers)?$/.test(url));
+    const buttonFile = readdirSync('dist/chunks').find((file) => /^wallet-connect-button-[\w-]+\.js$/.test(file))!;
+    const buttonCode = new Set([...withStaticImports(buttonFile)].map((file) => `${origin}/dist/chunks/${file}`));
+    const widgetRequests = () => requests.filter((url) => !pageAssets.has(url) && !buttonCode.has(url) && !/\/favicon\.ico(\?after-timers)?$/.test(url));
     assert.ok(requests.some((url) => buttonChunk.test(url)), `the button's chunk loaded: ${requests.join(', ')}`);
     assert.deepEqual(widgetRequests(), []);
     // Opening the Connect view asks nothing of the network either. The demo lists a Solana network, so the open
@@ -81,6 +94,8 @@ describe('privacy and CSP on the demo page', () => {
     await page.waitForFunction(() => (window as unknown as { __walletStandardReady: boolean }).__walletStandardReady);
     const onOpen = widgetRequests();
     assert.ok(onOpen.length > 0);
+    // The modal's views are a chunk that loads on open, not before (the entry file holds no React).
+    assert.ok(onOpen.some((url) => widgetChunk('modal-view').test(url)), `the views' chunk loaded on open: ${onOpen.join(', ')}`);
     assert.deepEqual(onOpen.filter((url) => !widgetChunk('[\\w-]+?').test(url)), [], `only the widget's own chunks: ${onOpen.join(', ')}`);
   });
 

@@ -111,7 +111,8 @@ describe('<wallet-connect-button>', () => {
 
     // Opening the modal (on Account, from the button) is what reads; the button then shows what it read.
     button.click();
-    await waitFor(() => dialogOf(modal).open && titleText(modal) === 'Account', 'Account');
+    // (The views mount when the modal first opens: until then there is no dialog.)
+    await waitFor(() => dialogOf(modal)?.open && titleText(modal) === 'Account', 'Account');
     await waitFor(() => partOf(host, 'profile-name')?.textContent === 'alice.eth', 'the name from the wallet data API');
     await waitFor(() => partOf(host, 'balance'), 'the balance');
     expect(nameOf(inner(host)!)).to.equal('alice.eth, Balance: 1 ETH');

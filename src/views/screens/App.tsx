@@ -17,7 +17,7 @@ import { lazyScreen } from './lazy-screen.js';
 import { useT } from './use-t.js';
 
 // Views past Connect load on demand: their code (and viem) stays out of the entry file.
-const AccountScreen = lazyScreen(() => import('./AccountScreen.js'));
+export const AccountScreen = lazyScreen(() => import('./AccountScreen.js'));
 const SwitchNetworkScreen = lazyScreen(() => import('./SwitchNetworkScreen.js'));
 const UnsupportedChainScreen = lazyScreen(() => import('./UnsupportedChainScreen.js'));
 const SendScreen = lazyScreen(() => import('./SendScreen.js'));

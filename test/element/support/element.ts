@@ -30,10 +30,11 @@ export const parts = (el: HTMLElement, name: string) => [...el.shadowRoot!.query
 export const titleText = (el: HTMLElement) => part(el, 'title')?.textContent ?? '';
 export const bodyText = (el: HTMLElement) => part(el, 'body')?.textContent ?? '';
 
-/** Opens and waits until the dialog is shown with its content. */
+/** Opens and waits until the dialog is shown with its view's content. */
 export async function openAndRender(el: WalletConnectModalElement, options?: Parameters<WalletConnectModalElement['open']>[0]): Promise<HTMLDialogElement> {
   el.open(options);
-  await waitFor(() => dialogOf(el)?.open && part(el, 'body')?.childElementCount, 'the dialog to open with content');
+  // Past the loading state: the entry's shell (elements/view-shell.ts), or a lazy view's Suspense fallback.
+  await waitFor(() => dialogOf(el)?.open && [...(part(el, 'body')?.children ?? [])].some((child) => !child.matches('.loading')), 'the dialog to open with content');
   return dialogOf(el);
 }
 

@@ -3,7 +3,7 @@ import { t } from '../src/core/messages.js';
 import { close } from '../src/stores/actions/close.js';
 import { $connected } from '../src/stores/connection.js';
 import { reportError } from '../src/stores/errors.js';
-import { $modal } from '../src/stores/modal.js';
+import { $modal, $viewsNeeded } from '../src/stores/modal.js';
 import { $toast } from '../src/stores/toasts.js';
 import { showShell } from './view-shell.js';
 
@@ -37,7 +37,7 @@ export function showViews(shadow: ShadowRoot): () => void {
   let live = true;
   const update = () => {
     if (!$modal.get().open) hideShell();
-    if (unmount || !($modal.get().open || $toast.get())) return;
+    if (unmount || !($modal.get().open || $toast.get() || $viewsNeeded.get())) return;
     const load = loadView();
     if ($modal.get().open) shell ??= showShell(shadow);
     load.then(
@@ -58,6 +58,7 @@ export function showViews(shadow: ShadowRoot): () => void {
   const stop = [
     $modal.subscribe(update),
     $toast.subscribe(update),
+    $viewsNeeded.subscribe(update),
     // With a connection (restored on reload), the Account view's code is made ready, as it was before it moved.
     $connected.subscribe((connected) => void (connected && loadView().then((m) => m.preloadAccount()).catch(() => {}))),
   ];

@@ -40,7 +40,7 @@ export function showShell(shadow: ShadowRoot): () => void {
   }
   const dialog = html(
     'dialog',
-    { part: 'dialog', class: 'dialog', 'aria-labelledby': 'wcm-title' },
+    { part: 'dialog', class: 'dialog', 'aria-labelledby': 'wcm-title', 'data-shell': '' },
     html(
       'div',
       { class: 'panel', part: 'panel' },

@@ -9,3 +9,6 @@ import { atom } from 'nanostores';
 export const $modal = atom<{ open: boolean; opened?: boolean }>({ open: false });
 
 export const setModalOpen = (open: boolean) => $modal.set({ ...$modal.get(), open, ...(open && { opened: true }) });
+
+/** Something needs the views' dialog before the modal first opens (the secure frame lives in it): load them. */
+export const $viewsNeeded = atom(false);

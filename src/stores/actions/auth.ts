@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { AUTH_ID, AUTH_SOLANA_ID, type AuthUser, createAuthConnectors } from '../../connectors/auth/connector.js';
-import { FrameError, type FrameClient, openFrame } from '../../connectors/auth/frame-client.js';
+import { FRAME_LOAD_TIMEOUT_MS, FrameError, type FrameClient, openFrame } from '../../connectors/auth/frame-client.js';
 import type { Connector } from '../../connectors/types.js';
 import type { Caip2 } from '../../core/caip.js';
 import { isEmail } from '../../core/email.js';
@@ -11,7 +11,7 @@ import { $emailLogin, $approving, $authUser } from '../auth.js';
 import { $config } from '../config.js';
 import { $connections } from '../connection.js';
 import { lastConnection } from '../last-connection.js';
-import { $modal, setModalOpen } from '../modal.js';
+import { $modal, $viewsNeeded, setModalOpen } from '../modal.js';
 import { $history, $route, type Route, pushRoute } from '../route.js';
 import { solanaNow } from '../solana-now.js';
 import { registerWallet } from '../wallets.js';
@@ -33,11 +33,33 @@ const user = z.object({
 
 let frame: Promise<FrameClient> | undefined;
 
-/** The modal's dialog in the widget's shadow root: the frame lives there (shown over the body when approving). */
-function frameContainer(): HTMLElement {
-  const dialog = document.querySelector('wallet-connect-modal')?.shadowRoot?.querySelector<HTMLElement>('dialog.dialog');
-  if (!dialog) throw new WidgetError('PROVIDER_NOT_FOUND', t('auth.noConnector'), { details: 'no <wallet-connect-modal> to hold the secure frame' });
-  return dialog;
+/**
+ * The modal's dialog in the widget's shadow root: the frame lives there (shown over the body when approving). The
+ * views (and their dialog) load when the modal first opens; a frame wanted before that (a reload restoring the
+ * login) asks for them and waits, at most the frame's own load time. Never the entry's stand-in dialog.
+ */
+async function frameContainer(): Promise<HTMLElement> {
+  const root = document.querySelector('wallet-connect-modal')?.shadowRoot;
+  const missing = (details: string) => new WidgetError('PROVIDER_NOT_FOUND', t('auth.noConnector'), { details });
+  if (!root) throw missing('no <wallet-connect-modal> to hold the secure frame');
+  const find = () => root.querySelector<HTMLElement>('dialog.dialog:not([data-shell])');
+  const found = find();
+  if (found) return found;
+  $viewsNeeded.set(true);
+  return new Promise((resolve, reject) => {
+    const observer = new MutationObserver(() => {
+      const dialog = find();
+      if (!dialog) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(dialog);
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(missing('the modal views did not load'));
+    }, FRAME_LOAD_TIMEOUT_MS);
+  });
 }
 
 /** The frame, loaded once (20 s at most); a failed load is tried afresh next time. */
@@ -45,7 +67,8 @@ export function ensureFrame(): Promise<FrameClient> {
   const authUrl = $config.get().authUrl;
   if (!authUrl) return Promise.reject(new WidgetError('PROVIDER_NOT_FOUND', t('auth.noConnector'), { details: 'auth-url is not set' }));
   frame ??= Promise.resolve()
-    .then(() => openFrame({ authUrl, container: frameContainer(), onApprove }))
+    .then(frameContainer)
+    .then((container) => openFrame({ authUrl, container, onApprove }))
     .then((client) => {
       client.iframe.className = 'auth-frame';
       client.iframe.setAttribute('part', 'auth-frame');

@@ -4,7 +4,7 @@ import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
 import { $connection } from '../../src/stores/connection.js';
 import { type SentTransaction, resetRoute } from '../../src/stores/route.js';
-import { $sendDraft } from '../../src/stores/send.js';
+import { $sendDraft, $sendTokens } from '../../src/stores/send.js';
 import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
 import { OWNER, OWNER_OTHER_CASE, PEER, SIGNATURE, SOLANA_CHAIN, USDS_MINT, solBalance, splBalance } from '../unit/support/solana-wire.js';
 import { freshSendForm } from './support/send.js';
@@ -35,6 +35,9 @@ describe('<wallet-connect-modal> Send for a Solana account: the form and its mes
     await openAndRender(el);
     (await waitFor(() => $<HTMLButtonElement>('[data-action="send"]'), 'the Send action of a Solana account', 8000)).click();
     await waitFor(() => $('#send-token'), 'the Send form', 8000);
+    // The connection is set straight in the store, so the balances may still be on their way when the form shows:
+    // the drop-down opens only once it has tokens.
+    await waitFor(() => $sendTokens.get().length === 2, 'the Solana balances', 8000);
   });
   afterEach(async () => {
     $connection.set({ status: 'disconnected' });

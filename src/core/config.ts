@@ -10,7 +10,7 @@ import { t } from './messages.js';
 export const FEATURES = ['email', 'socials', 'send', 'swaps', 'onramp', 'history', 'names'] as const;
 export type Feature = (typeof FEATURES)[number];
 /** `socials`: which social buttons show with features=socials, in this order; absent: all of them. */
-export const SOCIALS = ['google', 'x', 'discord', 'apple', 'github', 'facebook'] as const;
+export const SOCIALS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const;
 export type Social = (typeof SOCIALS)[number];
 /** `siwx-keep-session`: the connection changes that do NOT end the sign-in session (each ends it by default, SPEC.md §5). */
 export const SIWX_KEEPS = ['account-change', 'network-change', 'disconnect'] as const;

@@ -29,6 +29,7 @@ export type ViewName =
   | 'SwapSelectToken'
   | 'SwapPreview'
   | 'EmailLogin'
+  | 'ConnectingFarcaster'
   | 'ApproveTransaction';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';

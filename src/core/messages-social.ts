@@ -23,6 +23,17 @@ export const socialMessages = {
   'social.github': 'GitHub',
   'social.apple': 'Apple',
   'social.facebook': 'Facebook',
+  'social.farcaster': 'Farcaster',
+  // ConnectingFarcaster (SPEC.md §2; §8 verbatim: "Failed to connect to farcaster")
+  'view.ConnectingFarcaster': 'Farcaster',
+  'farcaster.failed': 'Failed to connect to farcaster',
+  'farcaster.starting': 'Preparing the Farcaster sign-in',
+  'farcaster.scan': 'Scan this QR code with your phone\'s camera or the Farcaster app, then approve the sign-in',
+  'farcaster.qrLabel': 'QR code to sign in with Farcaster',
+  'farcaster.waiting': 'Waiting for approval in Farcaster',
+  'farcaster.open': 'Open in Farcaster',
+  'farcaster.signingIn': 'Signing in',
+  'farcaster.retry': 'Try again',
 } as const;
 
 registerMessages(socialMessages);

@@ -43,6 +43,7 @@ export type Route =
   | { view: 'SwapPreview'; swap: SwapPlan; state?: 'approving' | 'approval-pending' | 'swapping'; error?: string }
   /** Email login (auth-url, features=email): the code mailed to `email`; the secure frame approving a request. */
   | { view: 'EmailLogin'; email: string }
+  | { view: 'ConnectingFarcaster' }
   | { view: 'ApproveTransaction' };
 
 /** A token of a swap under preview: its CAIP-10 id (lower-case), and what the views and the wallet need. */

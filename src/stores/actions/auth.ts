@@ -210,6 +210,12 @@ export async function completeSocialLogin(ticket: string): Promise<void> {
   if (!blocked) setModalOpen(false);
 }
 
+/** Farcaster's last step: the user `farcaster_wait` gave (the frame has its session) → the same connections as email login. */
+export async function completeFarcasterLogin(client: FrameClient, answer: unknown): Promise<void> {
+  const { blocked } = await connectUser(client, user.parse(answer));
+  if (!blocked) setModalOpen(false);
+}
+
 const chainsOf = (namespace: string) => $config.get().networks.filter((id) => id.startsWith(`${namespace}:`));
 
 /** The connections one login gives, for the configured namespaces not connected otherwise; the default network's last (it becomes active). */

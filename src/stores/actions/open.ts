@@ -52,6 +52,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'RegisterAccountName':
     case 'DataCapture':
     case 'EmailLogin':
+    case 'ConnectingFarcaster':
     case 'ApproveTransaction':
       return { view: 'Account' };
     default:

@@ -35,6 +35,7 @@ const OnRampScreen = lazyScreen(() => import('./OnRampScreen.js'));
 const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountNameScreen.js'));
 const SwapScreen = lazyScreen(() => import('./SwapScreen.js'));
 const AuthScreen = lazyScreen(() => import('./AuthScreen.js'));
+const ConnectingFarcasterScreen = lazyScreen(() => import('./ConnectingFarcasterScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -72,6 +73,8 @@ function Screen({ route }: { route: Route }) {
     case 'EmailLogin':
     case 'ApproveTransaction':
       return <AuthScreen route={route} />;
+    case 'ConnectingFarcaster':
+      return <ConnectingFarcasterScreen />;
     case 'OnRampProviders':
     case 'OnRampTokenSelect':
     case 'OnRampFiatSelect':

@@ -186,11 +186,11 @@ describe('core/config parseAttribute', () => {
 
   describe('socials', () => {
     it('reads which social buttons show, in that order; all of them when absent', () => {
-      expect(parseAttribute('socials', null)).to.deep.equal(['google', 'x', 'discord', 'apple', 'github', 'facebook']);
+      expect(parseAttribute('socials', null)).to.deep.equal(['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']);
       expect(parseAttribute('socials', 'github, google')).to.deep.equal(['github', 'google']);
     });
     it('refuses an unknown provider', () => {
-      expectDetails(invalid(() => parseAttribute('socials', 'google,myspace')), 'socials', 'a comma-separated list of: google, x, discord, apple, github, facebook');
+      expectDetails(invalid(() => parseAttribute('socials', 'google,myspace')), 'socials', 'a comma-separated list of: google, x, farcaster, discord, apple, github, facebook');
     });
   });
 

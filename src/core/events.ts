@@ -30,6 +30,7 @@ export type ViewName =
   | 'SwapPreview'
   | 'EmailLogin'
   | 'ConnectingFarcaster'
+  | 'UpdateEmailWallet'
   | 'ApproveTransaction';
 
 export type ConnectorType = 'injected' | 'walletconnect' | 'auth';

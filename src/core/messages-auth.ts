@@ -39,6 +39,22 @@ export const authMessages = {
   'auth.mailFailed': 'The code could not be mailed. Try again.',
   'auth.frameFailed': 'The secure login window did not open. Try again.',
   'auth.failed': 'The email login did not work. Try again.',
+  // UpdateEmailWallet (SPEC.md §2; the hosted modal's titles for its three steps).
+  'view.UpdateEmailWallet': 'Edit Email',
+  'view.UpdateEmailPrimaryOtp': 'Confirm Current Email',
+  'view.UpdateEmailSecondaryOtp': 'Confirm New Email',
+  'emailUpdate.edit': 'Update email',
+  'emailUpdate.newLabel': 'New email',
+  'emailUpdate.submit': 'Continue',
+  'emailUpdate.currentHint': 'To change your email, enter the 6-digit code we sent to your current address, {email}',
+  'emailUpdate.newHint': 'Now enter the 6-digit code we sent to your new address, {email}',
+  'emailUpdate.resendCurrent': 'Resend code',
+  'emailUpdate.finishing': 'Updating your email…',
+  'emailUpdate.done': 'Email updated to {email}',
+  'emailUpdate.sameEmail': 'This is already your email.',
+  'emailUpdate.taken': 'This email belongs to another account.',
+  'emailUpdate.noEmail': 'This login has no email to change.',
+  'emailUpdate.noUpdate': 'No email change is waiting for this code. Start again.',
 } as const;
 
 registerMessages(authMessages);

@@ -44,6 +44,8 @@ export type Route =
   /** Email login (auth-url, features=email): the code mailed to `email`; the secure frame approving a request. */
   | { view: 'EmailLogin'; email: string }
   | { view: 'ConnectingFarcaster' }
+  /** Changing an email login's address: the new email, then a code to the current address, then one to the new. */
+  | { view: 'UpdateEmailWallet'; step?: 'current' | 'new' | undefined; email?: string | undefined; newEmail?: string | undefined }
   | { view: 'ApproveTransaction' };
 
 /** A token of a swap under preview: its CAIP-10 id (lower-case), and what the views and the wallet need. */

@@ -21,7 +21,7 @@ describe('email login (auth-url, features=email)', () => {
   const mailsTo = (email: string) => e2e.stack.login.mail!.messages().filter((m) => m.to.includes(email));
   async function codeFor(email: string, nth = 1): Promise<string> {
     for (let i = 0; i < 100 && mailsTo(email).length < nth; i += 1) await new Promise((r) => setTimeout(r, 100));
-    const mail = mailsTo(email)[0];
+    const mail = mailsTo(email)[nth - 1];
     assert.ok(mail, `a mail to ${email}`);
     return codeIn(mail)!;
   }
@@ -152,5 +152,41 @@ describe('email login (auth-url, features=email)', () => {
     await page.reload();
     await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined);
     assert.equal((await widgetState(page)).status, 'disconnected');
+  });
+
+  it('Update email: a code to the current address, then one to the new; the same wallet under the new email; a wrong code says so', async () => {
+    const { page } = await e2e.open();
+    const email = await logIn(page);
+    const address = (await widgetState(page)).connections.find((c) => c.namespace === 'eip155')!.address;
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'Account' }));
+    await inModal(page, '[data-action="update-email"]').click();
+    await inModal(page, '#update-email').waitFor();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Edit Email');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: the new email');
+    await inModal(page, '#update-email').fill(email);
+    await inModal(page, '[data-action="update-email"]').click();
+    assert.equal(await inModal(page, '[data-auth-error]').textContent(), 'This is already your email.');
+    const changed = newEmail();
+    await inModal(page, '#update-email').fill(changed);
+    await inModal(page, '[data-action="update-email"]').click();
+    await inModal(page, '[data-step="current"]').waitFor();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Confirm Current Email');
+    assert.equal(await inModal(page, '#update-code-sent').textContent(), `To change your email, enter the 6-digit code we sent to your current address, ${email}`);
+    // The current address's second mail (the first was the login code).
+    const current = await codeFor(email, 2);
+    const wrong = current === '000000' ? '111111' : '000000';
+    await inModal(page, '#update-code').fill(wrong);
+    assert.equal(await inModal(page, '[data-auth-error]').textContent(), 'Wrong code. 4 attempts left.');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: a wrong code');
+    await inModal(page, '#update-code').fill(current);
+    await inModal(page, '[data-step="new"]').waitFor();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Confirm New Email');
+    assert.equal(await inModal(page, '#update-code-sent').textContent(), `Now enter the 6-digit code we sent to your new address, ${changed}`);
+    await inModal(page, '#update-code').fill(await codeFor(changed));
+    await inModal(page, '[part="account-email"]').filter({ hasText: `Signed in as ${changed}` }).waitFor();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Account');
+    assert.equal((await widgetState(page)).connections.find((c) => c.namespace === 'eip155')!.address, address);
+    const user = await e2e.stack.login.server.store.getUserByEmail(changed);
+    assert.equal(user?.evmAddress, address);
   });
 });

@@ -4,17 +4,20 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { generateWallet } from '../../server/auth-frame/keys.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { sessionId } from '../../server/auth-frame/otp.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 
 const SITE = 'http://127.0.0.1:5999';
 let mail: MailCapture;
 let frame: AuthFrameServer;
 let origin: string;
+const MASTER = randomBytes(32).toString('hex');
 
 before(async () => {
   mail = await startMailCapture();
-  frame = await startAuthFrame({ allowedOrigins: [SITE], smtpUrl: mail.smtpUrl, masterKey: randomBytes(32).toString('hex'), limits: { maxPerIp: 100 } });
+  frame = await startAuthFrame({ allowedOrigins: [SITE], smtpUrl: mail.smtpUrl, masterKey: MASTER, limits: { maxPerIp: 100 } });
   origin = new URL(frame.url).origin;
 });
 after(async () => {
@@ -125,6 +128,21 @@ describe('auth frame email change', () => {
     assert.equal((await get('/api/email/update')).status, 401);
     assert.deepEqual(await (await get('/api/email/update', cookie)).json(), { status: 'none', email: 'erin@example.test' });
     assert.equal(mail.messages().filter((m) => m.to.includes('erin@') && m.subject.startsWith('Confirm')).length, 0, 'no change code was mailed');
+  });
+
+  it('refuses a login without an email (a social or Farcaster login): no_email (409), nothing mailed', async () => {
+    // A Farcaster user as the service makes one (no email), with a session as its sign-in leaves.
+    const id = 'farcaster-user-no-email';
+    await frame.store.addSocialUser({ id, email: undefined, socialProvider: 'farcaster', createdAt: Date.now(), ...generateWallet(Buffer.from(MASTER, 'hex'), id) }, 'farcaster', '77');
+    const token = randomBytes(32).toString('base64url');
+    await frame.store.addSession({ id: sessionId(token), userId: id, createdAt: Date.now(), expiresAt: Date.now() + 60_000 });
+    const cookie = `wcm_frame=${token}`;
+    assert.equal((await (await get('/api/session', cookie)).json() as { socialProvider?: string }).socialProvider, 'farcaster');
+    const before = mail.messages().length;
+    const response = await post('/api/email/update/start', { email: 'new@example.test' }, cookie);
+    assert.equal(response.status, 409);
+    assert.deepEqual(await response.json(), { error: 'no_email' });
+    assert.equal(mail.messages().length, before, 'nothing mailed');
   });
 
   it('refuses a step when the new email was taken meanwhile, leaving the user as they were', async () => {

@@ -138,7 +138,7 @@ export function placeFrame(slot: HTMLElement | null): () => void {
 }
 
 /** The catalogue message for a refusal of the service (README, "Email login service"). */
-function messageFor(error: unknown): string {
+export function messageFor(error: unknown): string {
   const code = error instanceof FrameError ? error.code : undefined;
   const data = (error instanceof FrameError ? error.data : undefined) as { attemptsLeft?: unknown; retryAfterS?: unknown } | undefined;
   const ids: Record<string, MessageId> = {
@@ -149,6 +149,11 @@ function messageFor(error: unknown): string {
     rate_limited: 'auth.rateLimited',
     mail_failed: 'auth.mailFailed',
     iframe_load_failed: 'auth.frameFailed',
+    same_email: 'emailUpdate.sameEmail',
+    email_taken: 'emailUpdate.taken',
+    no_email: 'emailUpdate.noEmail',
+    no_update: 'emailUpdate.noUpdate',
+    not_signed_in: 'auth.notConnected',
   };
   if (code === 'wrong_code') {
     const left = typeof data?.attemptsLeft === 'number' ? data.attemptsLeft : undefined;

@@ -53,6 +53,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'DataCapture':
     case 'EmailLogin':
     case 'ConnectingFarcaster':
+    case 'UpdateEmailWallet':
     case 'ApproveTransaction':
       return { view: 'Account' };
     default:

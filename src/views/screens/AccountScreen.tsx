@@ -49,6 +49,8 @@ const NAME_ICON = 'M3 12V4h8l10 10-8 8L3 12zM7.5 8.5h.01';
 const RECEIVE_ICON = 'M12 4v11M7 10l5 5 5-5M5 19h14';
 
 /** The Swap action's icon: two arrows, down and up. */
+/** An envelope: Update email. */
+const MAIL_ICON = 'M3 6h18v12H3zM3 6l9 7 9-7';
 const SWAP_ICON = 'M8 4v15M4 15l4 4 4-4M16 20V5M12 9l4-4 4 4';
 
 /** The avatar and name from the wallet data API when there is one, else the wallet's icon; then the address. */
@@ -143,6 +145,15 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             <button type="button" className="list-button" part="button" data-action="get-name" onClick={() => pushRoute({ view: 'RegisterAccountName' })}>
               <span className="network-icon"><PathIcon d={NAME_ICON} /></span>
               <span className="list-label">{t('names.getName')}</span>
+            </button>
+          </li>
+        ) : null}
+        {/* An email login can change its address (UpdateEmailWallet); a social login without an email cannot. */}
+        {connection.connector.type === 'auth' && user?.email ? (
+          <li>
+            <button type="button" className="list-button" part="button" data-action="update-email" onClick={() => pushRoute({ view: 'UpdateEmailWallet' })}>
+              <span className="network-icon"><PathIcon d={MAIL_ICON} /></span>
+              <span className="list-label">{t('emailUpdate.edit')}</span>
             </button>
           </li>
         ) : null}

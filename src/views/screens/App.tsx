@@ -36,6 +36,7 @@ const RegisterAccountNameScreen = lazyScreen(() => import('./RegisterAccountName
 const SwapScreen = lazyScreen(() => import('./SwapScreen.js'));
 const AuthScreen = lazyScreen(() => import('./AuthScreen.js'));
 const ConnectingFarcasterScreen = lazyScreen(() => import('./ConnectingFarcasterScreen.js'));
+const UpdateEmailWalletScreen = lazyScreen(() => import('./UpdateEmailWalletScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -73,6 +74,8 @@ function Screen({ route }: { route: Route }) {
     case 'EmailLogin':
     case 'ApproveTransaction':
       return <AuthScreen route={route} />;
+    case 'UpdateEmailWallet':
+      return <UpdateEmailWalletScreen route={route} />;
     case 'ConnectingFarcaster':
       return <ConnectingFarcasterScreen />;
     case 'OnRampProviders':
@@ -120,6 +123,8 @@ export function App() {
       <WalletName walletId={route.walletId} />
     ) : route.view === 'ConnectingWalletConnect' && route.wallet ? (
       route.wallet.name
+    ) : route.view === 'UpdateEmailWallet' && route.step ? (
+      t(route.step === 'current' ? 'view.UpdateEmailPrimaryOtp' : 'view.UpdateEmailSecondaryOtp')
     ) : (
       t(`view.${route.view}`)
     );

@@ -124,6 +124,21 @@ describe('email login (auth-url, features=email)', () => {
     );
     await secure.getByRole('button', { name: 'Reject' }).click();
     assert.equal(await refused, 4001);
+
+    // Closing the modal while the frame asks is a refusal too: 4001 to the host, and the frame asks no more.
+    const closed = page.evaluate(
+      ([from]) =>
+        document.querySelector('wallet-connect-modal')!.getProvider('eip155')!.request({ method: 'personal_sign', params: ['0x68656c6c6f', from] }).then(
+          () => 'signed',
+          (error: { code?: unknown }) => error.code,
+        ),
+      [address],
+    );
+    await secure.getByRole('button', { name: 'Approve' }).waitFor();
+    await inModal(page, '[part="close-button"]').click();
+    assert.equal(await closed, 4001);
+    await secure.getByRole('button', { name: 'Approve' }).waitFor({ state: 'detached' });
+    assert.equal(await inModal(page, 'iframe.auth-frame').isVisible(), false);
   });
 
   it('a reload restores the login silently; disconnect signs out of the frame and ends both sides', async () => {

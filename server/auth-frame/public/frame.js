@@ -24,6 +24,8 @@ async function api(path, body) {
 }
 
 let approving = false;
+// Ends the approval on show as a Reject click would (the page closed its modal: rpc_cancel).
+let cancelApproval;
 
 const TITLES = {
   personal_sign: 'Sign message',
@@ -119,11 +121,13 @@ function approve(display) {
   ok.focus();
   return new Promise((resolve) => {
     const done = (approved) => {
+      cancelApproval = undefined;
       main.hidden = true;
       main.replaceChildren();
       post({ event: 'approve', open: false });
       resolve(approved);
     };
+    cancelApproval = () => done(false);
     ok.addEventListener('click', () => done(true), { once: true });
     reject.addEventListener('click', () => done(false), { once: true });
   });
@@ -163,6 +167,12 @@ const METHODS = {
   get_user: () => api('/api/session').catch((error) => (error.code === 'not_signed_in' ? null : Promise.reject(error))),
   sign_out: () => api('/api/signout', {}).then(() => null),
   rpc: (params) => rpc(params ?? {}),
+  // The page closed its modal while a request waits here: refused as by Reject (4001 to the caller, rejected at
+  // the service, so it is never signed later). Nothing waiting: nothing to do.
+  rpc_cancel: () => {
+    cancelApproval?.();
+    return null;
+  },
 };
 
 window.addEventListener('message', (event) => {

@@ -104,6 +104,12 @@ function onApprove(open: boolean): void {
   $history.set(saved.history);
 }
 
+// Closing the modal while the frame asks for approval refuses the request (EIP-1193 4001 to whoever asked); the
+// service marks it rejected, so it is never signed later. The frame then says it is done (onApprove(false)).
+$modal.listen((modal) => {
+  if (!modal.open && $approving.get()) void frame?.then((client) => client.request('rpc_cancel')).catch(() => {});
+});
+
 /**
  * Shows the frame over `slot` (ApproveTransaction's body), following its size; null hides it. The frame is
  * never moved in the DOM (that would reload it): it is positioned over the slot inside the dialog.

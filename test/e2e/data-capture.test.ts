@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { codeIn } from '../../server/auth-frame/mail.js';
 import { ACCOUNT_0, connectDevWallet, inModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
+import { emailHelpers } from './email-support.js';
 import { siwxHelpers } from './siwx-support.js';
 
 /**
@@ -12,6 +13,7 @@ import { siwxHelpers } from './siwx-support.js';
 describe('DataCapture then sign-in (siwx-url with a backend requiring an email)', () => {
   const e2e = useE2E({ authEmailCapture: true });
   const { useSiwx, signView, signPrompt, backendSession } = siwxHelpers(() => e2e.stack.authUrl);
+  const { logIn, frame } = emailHelpers(() => e2e.stack);
   const captureView = (page: Parameters<typeof inModal>[0]) => inModal(page, '[data-view="DataCapture"]');
 
   it('captures and confirms an email by code, then signs a message whose resources carry email:<address>', async () => {
@@ -74,5 +76,26 @@ describe('DataCapture then sign-in (siwx-url with a backend requiring an email)'
     await captureView(page).getByText('Something went wrong. We need to verify your account again.').waitFor();
     assert.equal(await backendSession(page), null);
     assert.deepEqual(await seriousA11yViolations(page), []);
+  });
+
+  it('an email login: its email is filled in; confirmed by the code, the embedded wallet signs in after approval in the frame', async () => {
+    const { page } = await e2e.open();
+    await useSiwx(page);
+    const email = await logIn(page);
+    const view = captureView(page);
+    await view.waitFor();
+    assert.equal(await view.getByLabel('Email').inputValue(), email);
+    const since = Date.now();
+    await view.locator('[data-action="capture-email"]').click();
+    const code = codeIn(await e2e.stack.login.mail!.waitFor(email, { since }))!;
+    await view.getByLabel(`Enter the code sent to ${email}`).fill(code);
+    await view.locator('[data-action="capture-code"]').click();
+    await signView(page).locator('[data-action="sign"]').click();
+    const secure = await frame(page);
+    await secure.getByText(`email:${email}`).waitFor();
+    await secure.getByRole('button', { name: 'Approve' }).click();
+    assert.equal(((await waitForEvent(page, 'wallet-session')) as { status: string }).status, 'authenticated');
+    const session = (await backendSession(page)) as { address: string };
+    assert.equal(session.address, (await page.evaluate(() => document.querySelector('wallet-connect-modal')!.state.connections.find((c) => c.namespace === 'eip155')!.address)));
   });
 });

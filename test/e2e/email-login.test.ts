@@ -2,52 +2,15 @@
 // and mail capture. The code is read from the captured mail; signatures are approved in the frame.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
-import { codeIn } from '../../server/auth-frame/mail.js';
 import { events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
+import { emailHelpers } from './email-support.js';
+import { siwxHelpers } from './siwx-support.js';
 
 describe('email login (auth-url, features=email)', () => {
   const e2e = useE2E();
-  let n = 0;
-  const newEmail = () => `visitor${Date.now()}-${(n += 1)}@example.test`;
-
-  const useEmail = (page: Page) =>
-    page.evaluate((url) => {
-      const el = document.querySelector('wallet-connect-modal')!;
-      el.setAttribute('features', `${el.getAttribute('features') ?? ''},email`);
-      el.setAttribute('auth-url', url);
-    }, e2e.stack.login.url);
-  const mailsTo = (email: string) => e2e.stack.login.mail!.messages().filter((m) => m.to.includes(email));
-  async function codeFor(email: string, nth = 1): Promise<string> {
-    for (let i = 0; i < 100 && mailsTo(email).length < nth; i += 1) await new Promise((r) => setTimeout(r, 100));
-    const mail = mailsTo(email)[nth - 1];
-    assert.ok(mail, `a mail to ${email}`);
-    return codeIn(mail)!;
-  }
-  const emailField = (page: Page) => inModal(page, '#auth-email');
-  async function submitEmail(page: Page, email: string) {
-    await emailField(page).fill(email);
-    await inModal(page, '[data-action="email-continue"]').click();
-  }
-  async function logIn(page: Page, email = newEmail()) {
-    await useEmail(page);
-    await openModal(page);
-    await submitEmail(page, email);
-    await inModal(page, '[data-view="EmailLogin"]').waitFor();
-    await inModal(page, '#auth-code').fill(await codeFor(email));
-    await waitForEvent(page, 'wallet-connect', 2);
-    return email;
-  }
-  const frame = async (page: Page): Promise<Frame> => {
-    const origin = e2e.stack.login.origin;
-    for (let i = 0; i < 100; i += 1) {
-      const found = page.frames().find((f) => f.url().startsWith(origin));
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('no secure frame');
-  };
+  const { useSiwx, signView, backendSession } = siwxHelpers(() => e2e.stack.authUrl);
+  const { newEmail, useEmail, mailsTo, codeFor, emailField, submitEmail, logIn, frame } = emailHelpers(() => e2e.stack);
 
   it('email → code from the mail → EVM and Solana connections of type auth; Account shows the email; axe clean', async () => {
     const { page } = await e2e.open();
@@ -203,5 +166,21 @@ describe('email login (auth-url, features=email)', () => {
     assert.equal((await widgetState(page)).connections.find((c) => c.namespace === 'eip155')!.address, address);
     const user = await e2e.stack.login.server.store.getUserByEmail(changed);
     assert.equal(user?.evmAddress, address);
+  });
+
+  it('sign-in with the embedded wallet (siwx-url): the EVM message shown and approved in the frame; the backend session names the address', async () => {
+    const { page } = await e2e.open();
+    await useSiwx(page);
+    await logIn(page);
+    const address = (await widgetState(page)).connections.find((c) => c.namespace === 'eip155')!.address;
+    await signView(page).waitFor();
+    await signView(page).locator('[data-action="sign"]').click();
+    const secure = await frame(page);
+    await secure.getByText(/wants you to sign in with your Ethereum account:/).waitFor();
+    assert.equal(await secure.getByText(address).count() > 0, true, 'the frame shows the signing account');
+    await secure.getByRole('button', { name: 'Approve' }).click();
+    assert.equal(((await waitForEvent(page, 'wallet-session')) as { status: string }).status, 'authenticated');
+    assert.equal(((await backendSession(page)) as { address: string }).address, address);
+    await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
   });
 });

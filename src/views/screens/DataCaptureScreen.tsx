@@ -1,17 +1,20 @@
 import '../../core/messages-siwx.js';
 import { useState, type FormEvent } from 'react';
 import { confirmCapture, emailCapture } from '../../stores/actions/data-capture.js';
+import { $authUser } from '../../stores/auth.js';
+import { $connected } from '../../stores/connection.js';
 import { Spinner } from '../parts/Spinner.js';
 import { useT } from './use-t.js';
 
 /**
  * DataCapture (hosted-api.md §4 "Profile", README "Sign-in backend"): the sign-in backend wants a confirmed email
  * before SIWXSignMessage. The email, then the code mailed to it; then on to SIWXSignMessage, whose message names
- * the email. `again`: the backend refused a sign-in for want of it.
+ * the email. `again`: the backend refused a sign-in for want of it. An email or social login's own email is filled
+ * in (the hosted modal's `user.email`); the backend still confirms it with its own code.
  */
 export default function DataCaptureScreen({ route }: { route: { view: 'DataCapture'; again?: boolean } }) {
   const t = useT();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => ($connected.get()?.connector.type === 'auth' ? ($authUser.get()?.email ?? '') : ''));
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

@@ -17,7 +17,9 @@
  * OIDC_PORT (8559, the stand-in social providers: one oidc-provider issuer for google, x, discord, github, apple,
  * facebook), SOCIAL_PROVIDERS (JSON name → { issuer | endpoints, clientId, clientSecret, scopes? }: real providers
  * instead of the stand-in), FC_RELAY_PORT (8565, the Farcaster auth relay; `npm run fc-approve` finds it there),
- * SKIP_BUILD=1 to serve the existing dist/ without running rollup.
+ * AUTH_TRUSTED_PROXIES (how many reverse proxies in front of the email-login service append to X-Forwarded-For;
+ * default none: the per-IP limits count the socket's address), SKIP_BUILD=1 to serve the existing dist/ without
+ * running rollup.
  */
 import { join } from 'node:path';
 import { runBuild } from './build.js';
@@ -54,6 +56,13 @@ function readPort(env: string, fallback: number): number {
     throw new Error(`${env}=${raw} is not a port number (1-65535)`);
   }
   return port;
+}
+
+/** AUTH_TRUSTED_PROXIES: a count of proxies (1-10). */
+function trustedProxies(raw: string): number {
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 10) throw new Error(`AUTH_TRUSTED_PROXIES=${raw} is not a number of proxies (1-10)`);
+  return count;
 }
 
 /** Sessions survive a restart (the chains do not, but a signed-in account is only an address). */
@@ -189,6 +198,7 @@ async function main(): Promise<void> {
       ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
       oidcPort,
       ...(process.env.SOCIAL_PROVIDERS ? { socialProviders: parseSocialProviders(process.env.SOCIAL_PROVIDERS) } : {}),
+      ...(process.env.AUTH_TRUSTED_PROXIES ? { trustedProxies: trustedProxies(process.env.AUTH_TRUSTED_PROXIES) } : {}),
     };
     const authEmailCapture = process.env.AUTH_EMAIL_CAPTURE === '1';
     started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, authEmailCapture, onrampPort, login, farcasterRelayPort, chainIds: [...CHAIN_IDS], smartAccounts: { bundlerPorts: [bundlerPort1, bundlerPort2] } });

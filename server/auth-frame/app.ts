@@ -34,6 +34,12 @@ export interface AuthFrameAppOptions {
   socialProviders?: SocialProviders | (() => SocialProviders);
   /** Sign In With Farcaster: the auth relay and an RPC reaching the IdRegistry (Optimism; the local chain here). */
   farcaster?: { relayUrl: string; rpcUrl: string };
+  /**
+   * How many reverse proxies in front of the service append to `X-Forwarded-For` (the per-IP limits then count the
+   * address the outermost of them saw). 0 (default): the header is ignored, as anyone can send it, and the socket's
+   * address counts.
+   */
+  trustedProxies?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -74,9 +80,17 @@ export function publicUser(user: UserRecord): PublicUser {
 
 const resolve = <T>(value: T | (() => T)): T => (typeof value === 'function' ? (value as () => T)() : value);
 
-function clientIp(c: Context): string {
+/**
+ * The address the per-IP limits count: the socket's, or behind `trustedProxies` proxies the one the outermost proxy
+ * saw (each proxy appends the address it was reached from, so it is that many entries from the right; what a
+ * client wrote further left is its own claim and ignored). Too few entries: the socket's address.
+ */
+export function clientIpOf(c: Context, trustedProxies = 0): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  const socket = incoming?.socket?.remoteAddress ?? 'unknown';
+  if (trustedProxies <= 0) return socket;
+  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  return hops.length >= trustedProxies ? hops[hops.length - trustedProxies]! : socket;
 }
 
 export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; otp: OtpService } {
@@ -85,6 +99,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   const origin = (): string => new URL(resolve(options.publicUrl)).origin;
   const secure = (): boolean => origin().startsWith('https:');
   const app = new Hono();
+  const clientIp = (c: Context): string => clientIpOf(c, options.trustedProxies);
 
   app.use('*', async (c, next) => {
     await next();

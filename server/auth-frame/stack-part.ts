@@ -23,6 +23,8 @@ export interface LoginServiceOptions {
   socialProviders?: SocialProviders;
   /** The stand-in OIDC issuer's port; 0 (default) picks a free one. */
   oidcPort?: number;
+  /** Reverse proxies in front of the service whose X-Forwarded-For is trusted (AuthFrameAppOptions.trustedProxies). */
+  trustedProxies?: number;
 }
 
 /** Where the stack's Farcaster relay and IdRegistry are (stack.ts passes them; the service is configured here). */
@@ -57,6 +59,7 @@ export async function startLoginService({
   socialProviders,
   oidcPort = 0,
   farcaster,
+  trustedProxies,
 }: LoginServiceOptions & LoginFarcaster & { host: string; allowedOrigins: () => readonly string[]; networks?: FrameNetworks }): Promise<LoginService> {
   const mail = smtpUrl ? undefined : await startMailCapture({ host, smtpPort, webPort: inboxPort });
   let server: AuthFrameServer;
@@ -71,6 +74,7 @@ export async function startLoginService({
       ...(networks ? { networks } : {}),
       socialProviders: () => socialProviders ?? oidc?.providers ?? {},
       ...(farcaster ? { farcaster } : {}),
+      ...(trustedProxies ? { trustedProxies } : {}),
       ...(keyPath && !masterKey ? { keyPath } : { masterKey: masterKey ?? randomBytes(32).toString('hex') }),
     });
   } catch (err) {

@@ -88,4 +88,27 @@ describe('auth frame API', () => {
     assert.match(html, /Your login code: \d{6}/);
     assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'/);
   });
+
+  it('counts the per-IP limit by the socket, ignoring a forged X-Forwarded-For, unless told how many proxies to trust', async () => {
+    const limited = async (trustedProxies?: number): Promise<number[]> => {
+      const server = await startAuthFrame({ allowedOrigins: [SITE], smtpUrl: mail.smtpUrl, masterKey: randomBytes(32).toString('hex'), limits: { maxPerIp: 2 }, ...(trustedProxies ? { trustedProxies } : {}) });
+      try {
+        const statuses: number[] = [];
+        // Three visitors behind one proxy: each request names another client, the proxy appending its own view last.
+        for (const [i, client] of ['203.0.113.1', '203.0.113.2', '203.0.113.3'].entries()) {
+          const response = await fetch(new URL('/api/email/start', server.url), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: new URL(server.url).origin, 'x-forwarded-for': `10.9.9.9, ${client}` },
+            body: JSON.stringify({ email: `proxy${i}-${trustedProxies ?? 0}@example.test` }),
+          });
+          statuses.push(response.status);
+        }
+        return statuses;
+      } finally {
+        await server.stop();
+      }
+    };
+    assert.deepEqual(await limited(), [200, 200, 429], 'the header ignored: one socket, one limit');
+    assert.deepEqual(await limited(1), [200, 200, 200], 'one trusted proxy: each client counts on its own');
+  });
 });

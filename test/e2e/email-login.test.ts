@@ -183,4 +183,21 @@ describe('email login (auth-url, features=email)', () => {
     assert.equal(((await backendSession(page)) as { address: string }).address, address);
     await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
   });
+
+  it('sign-in with the embedded wallet on its Solana account (default-network solana): the CAIP-122 message approved in the frame', async () => {
+    const { page } = await e2e.open();
+    const solana = await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getAttribute('networks')!.split(',').find((id) => id.startsWith('solana:'))!);
+    await page.evaluate((id) => document.querySelector('wallet-connect-modal')!.setAttribute('default-network', id), solana);
+    await useSiwx(page);
+    await logIn(page);
+    const state = await widgetState(page);
+    assert.equal(state.namespace, 'solana');
+    const address = state.connections.find((c) => c.namespace === 'solana')!.address;
+    await signView(page).locator('[data-action="sign"]').click();
+    const secure = await frame(page);
+    await secure.getByText(/wants you to sign in with your Solana account:/).waitFor();
+    await secure.getByRole('button', { name: 'Approve' }).click();
+    assert.equal(((await waitForEvent(page, 'wallet-session')) as { status: string }).status, 'authenticated');
+    assert.equal(((await backendSession(page)) as { address: string }).address, address);
+  });
 });

@@ -17,6 +17,7 @@ import { swapViewSection, type SwapViewFigures } from './swap-view.js';
 import { onRampViewSection, type OnRampViewFigures } from './onramp-view.js';
 import { emailLoginSection, type EmailLoginFigures } from './email-login.js';
 import { socialLoginSection, type SocialLoginFigures } from './social-login.js';
+import { farcasterLoginSection, type FarcasterLoginFigures } from './farcaster-login.js';
 import { walletConnectSection, type WalletConnectFigures } from './walletconnect.js';
 import { buildFloor } from './floor.js';
 import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
@@ -253,6 +254,16 @@ async function main() {
     }
   }
 
+  let farcasterLogin: FarcasterLoginFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      farcasterLogin = await farcasterLoginSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      farcasterLogin = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   let siwx: SiwxFigures | { error: string } | undefined;
   if (stack && !accountFailure) {
     try {
@@ -265,7 +276,7 @@ async function main() {
 
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(onRampView && { onRampView }), ...(emailLogin && { emailLogin }), ...(socialLogin && { socialLogin }), ...(siwx && { siwx }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(onRampView && { onRampView }), ...(emailLogin && { emailLogin }), ...(socialLogin && { socialLogin }), ...(farcasterLogin && { farcasterLogin }), ...(siwx && { siwx }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

@@ -114,7 +114,7 @@ function printBanner(stack: Stack): void {
     ...(stack.login.mail ? [`  Mail inbox     ${stack.login.mail.inboxUrl} (login codes land here; SMTP ${stack.login.mail.smtpUrl})`] : []),
     `  Farcaster      ${stack.farcasterRelayUrl} (auth relay; approve with npm run fc-approve -- "<farcaster://connect?...>" [--fid 1|2|3] [--reject])`,
     ...stack.chains.map((chain) => `  Chain ${String(chain.chainId).padEnd(8)} ${chain.rpcUrl}`),
-    ...stack.smartAccounts.map((aa) => `  Bundler ${String(aa.chainId).padEnd(6)} ${aa.bundlerUrl} (alto; EntryPoint v0.7 ${aa.entryPoint}, SimpleAccountFactory ${aa.simpleAccountFactory})`),
+    ...stack.smartAccounts.map((aa) => `  Bundler ${String(aa.chainId).padEnd(6)} ${aa.bundlerUrl} (alto; EntryPoint v0.7 ${aa.entryPoint}, smart account factory ${aa.smartAccountFactory})`),
     `  Solana         ${stack.solana.rpcUrl} (WebSocket ${stack.solana.wsUrl}), chain id ${stack.solana.chainId}`,
     ...stack.seeded.map(
       (seeded) =>

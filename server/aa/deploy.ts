@@ -49,7 +49,7 @@ async function hasCode(rpcUrl: string, address: Address): Promise<boolean> {
 }
 
 /** Sends one CREATE2 through the deterministic deployer from `from` (unlocked on anvil) and checks the code landed. */
-async function create2(rpcUrl: string, from: Address, salt: Hex, initCode: Hex, expected: Address, what: string): Promise<void> {
+export async function create2(rpcUrl: string, from: Address, salt: Hex, initCode: Hex, expected: Address, what: string): Promise<void> {
   if (await hasCode(rpcUrl, expected)) return;
   const hash = await rpcCall<Hex>(rpcUrl, 'eth_sendTransaction', [{ from, to: DETERMINISTIC_DEPLOYER, data: concat([salt, initCode]), gas: '0x989680' }], 10_000);
   // Automine usually has the receipt ready when the hash comes back, but not always on a loaded machine.

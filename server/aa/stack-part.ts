@@ -1,12 +1,14 @@
 /**
  * The stack's smart-account part: on each local chain the EntryPoint v0.7 and SimpleAccountFactory
- * (deploy.ts) and an alto bundler (bundler.ts), chains in parallel. A failed start stops what started.
+ * (deploy.ts), the smart account the stack offers (Solady's, local-account.ts) and an alto bundler (bundler.ts),
+ * chains in parallel. A failed start stops what started.
  */
 import type { Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC } from '../chain/clients.js';
 import { startBundler, type Bundler } from './bundler.js';
 import { deployAccountAbstraction } from './deploy.js';
+import { deployLocalSmartAccount } from './local-account.js';
 
 export interface SmartAccountChain {
   chainId: number;
@@ -14,6 +16,8 @@ export interface SmartAccountChain {
   bundlerUrl: string;
   entryPoint: Address;
   simpleAccountFactory: Address;
+  /** LocalSmartAccountFactory (Solady's ERC-4337 account, which signs messages: ERC-1271 / ERC-6492). */
+  smartAccountFactory: Address;
 }
 
 export interface SmartAccounts {
@@ -25,7 +29,13 @@ export interface SmartAccounts {
 const DEPLOY_FROM = (): Address => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 6 }).address;
 
 export async function startSmartAccounts(chains: readonly { chainId: number; rpcUrl: string }[], { host = '127.0.0.1', ports = [] as readonly number[] } = {}): Promise<SmartAccounts> {
-  const contracts = await Promise.all(chains.map(({ rpcUrl }) => deployAccountAbstraction(rpcUrl, DEPLOY_FROM())));
+  const contracts = await Promise.all(
+    chains.map(async ({ rpcUrl }) => {
+      const base = await deployAccountAbstraction(rpcUrl, DEPLOY_FROM());
+      const { factory } = await deployLocalSmartAccount(rpcUrl, DEPLOY_FROM());
+      return { ...base, smartAccountFactory: factory };
+    }),
+  );
   const started = await Promise.allSettled(chains.map(({ chainId, rpcUrl }, index) => startBundler({ chainId, rpcUrl, host, port: ports[index] ?? 0 })));
   const bundlers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async () => {

@@ -1,5 +1,5 @@
 /**
- * Compiles our Solidity (server/chain/contracts/*.sol, importing OpenZeppelin from node_modules) with
+ * Compiles our Solidity (server/chain/contracts/*.sol, importing OpenZeppelin and Solady from node_modules) with
  * solc-js, once: the ABI and bytecode land in `.cache/contracts/<hash>.json`, keyed by a hash of the sources,
  * the compiler and OpenZeppelin versions and the settings, so later starts only read a JSON file.
  */
@@ -18,7 +18,7 @@ export interface Artifact {
 }
 
 /** Our contracts, by contract name. */
-export type CompiledContracts = Record<'LocalToken' | 'FreeMintPrize' | 'LocalUniversalResolver', Artifact>;
+export type CompiledContracts = Record<'LocalToken' | 'FreeMintPrize' | 'LocalUniversalResolver' | 'LocalSmartAccount' | 'LocalSmartAccountFactory', Artifact>;
 
 export interface CompileResult {
   contracts: CompiledContracts;
@@ -37,7 +37,7 @@ interface Solc {
 
 const require = createRequire(import.meta.url);
 const CONTRACTS_DIR = fileURLToPath(new URL('./contracts/', import.meta.url));
-const CONTRACT_NAMES = ['LocalToken', 'FreeMintPrize', 'LocalUniversalResolver'] as const;
+const CONTRACT_NAMES = ['LocalToken', 'FreeMintPrize', 'LocalUniversalResolver', 'LocalSmartAccount', 'LocalSmartAccountFactory'] as const;
 /** cancun: OpenZeppelin 5.7's Bytes.sol (pulled in by ERC721 via Strings) uses mcopy. anvil 1.7 runs prague. */
 const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
@@ -104,7 +104,7 @@ export interface CompileOptions {
 async function compile({ cacheDir = join(PROJECT_ROOT, '.cache', 'contracts'), log = console.log }: CompileOptions): Promise<CompileResult> {
   const sources = await readSources(CONTRACTS_DIR);
   const key = createHash('sha256')
-    .update(JSON.stringify({ solc: packageVersion('solc'), oz: packageVersion('@openzeppelin/contracts'), SETTINGS, sources }))
+    .update(JSON.stringify({ solc: packageVersion('solc'), oz: packageVersion('@openzeppelin/contracts'), solady: packageVersion('solady'), SETTINGS, sources }))
     .digest('hex')
     .slice(0, 16);
   const cacheFile = join(cacheDir, `${key}.json`);

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { entryPoint07Address } from 'viem/account-abstraction';
 import { startStack, type Stack } from '../../server/stack.js';
 import { accountAbstractionAddresses } from '../../server/aa/deploy.js';
+import { localSmartAccountAddresses } from '../../server/aa/local-account.js';
 import { rpcCall } from '../../server/json-rpc.js';
 
 describe('startStack({ smartAccounts: true })', () => {
@@ -22,15 +23,17 @@ describe('startStack({ smartAccounts: true })', () => {
       stack.chains.map(({ chainId }) => chainId),
     );
     const { simpleAccountFactory } = accountAbstractionAddresses();
+    const { factory: smartAccountFactory } = await localSmartAccountAddresses();
     const urls = new Set<string>();
     for (const chain of stack.smartAccounts) {
       urls.add(chain.bundlerUrl);
       assert.equal(chain.entryPoint, entryPoint07Address);
       assert.equal(chain.simpleAccountFactory, simpleAccountFactory);
+      assert.equal(chain.smartAccountFactory, smartAccountFactory);
       assert.equal(await rpcCall<string>(chain.bundlerUrl, 'eth_chainId'), `0x${chain.chainId.toString(16)}`);
       assert.deepEqual(await rpcCall<string[]>(chain.bundlerUrl, 'eth_supportedEntryPoints'), [entryPoint07Address]);
       const rpcUrl = stack.chains.find(({ chainId }) => chainId === chain.chainId)?.rpcUrl as string;
-      for (const address of [entryPoint07Address, simpleAccountFactory]) {
+      for (const address of [entryPoint07Address, simpleAccountFactory, smartAccountFactory]) {
         assert.notEqual(await rpcCall<string>(rpcUrl, 'eth_getCode', [address, 'latest']), '0x', `${address} on ${chain.chainId}`);
       }
     }

@@ -190,9 +190,14 @@ export async function startStack({
   // The secure login frame on its own origin; only the demo page (known once it listens) may embed it.
   let login: LoginService;
   try {
-    // The frame signs only for these chains, named as the demo names them, through their RPCs.
+    // The frame signs only for these chains, named as the demo names them, through their RPCs; where the stack
+    // runs a bundler, the embedded wallet has a smart account there too.
+    const smartOn = (chainId: number) => smart.chains.find((aa) => aa.chainId === chainId);
     const networks = {
-      evm: chains.map(({ chainId, rpcUrl }, index) => ({ chainId, rpcUrl, name: ['Local Chain A', 'Local Chain B'][index] ?? `Local chain ${chainId}` })),
+      evm: chains.map(({ chainId, rpcUrl }, index) => {
+        const aa = smartOn(chainId);
+        return { chainId, rpcUrl, name: ['Local Chain A', 'Local Chain B'][index] ?? `Local chain ${chainId}`, ...(aa ? { smartAccount: { bundlerUrl: aa.bundlerUrl, factory: aa.smartAccountFactory } } : {}) };
+      }),
       solana: [{ chainId: solana.chainId, rpcUrl: solana.rpcUrl, name: 'Solana Local' }],
     };
     login = await startLoginService({ host, allowedOrigins: () => (webUrl ? [new URL(webUrl).origin] : []), networks, farcaster: { relayUrl: farcasterRelay.url, rpcUrl: chains[0]!.rpcUrl }, ...loginOptions });

@@ -11,6 +11,7 @@ import { frameAncestors, mountFramePage } from './frame-page.js';
 import { OtpService, sessionId, type OtpError, type OtpLimits } from './otp.js';
 import { NO_NETWORKS, type FrameNetworks } from './networks.js';
 import { SignError, SigningDesk } from './signing.js';
+import { mountSmartAccountRoutes } from './smart-account.js';
 import type { FrameStore, UserRecord } from './store.js';
 import { deriveKey } from './keys.js';
 import { SocialService, type SocialProviders } from './social.js';
@@ -176,7 +177,8 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   mountEmailUpdate(app, { otp, store, mailer, sessionUser: (c) => otp.sessionUser(sessionToken(c)), clientIp, publicUser, log, ...(options.now ? { now: options.now } : {}) });
 
   // Signing: filed by the frame, signed only by the call its Approve button makes (server/auth-frame/signing.ts).
-  const desk = new SigningDesk(options.masterKey, () => resolve(options.networks ?? NO_NETWORKS), options.now);
+  const desk = new SigningDesk(options.masterKey, () => resolve(options.networks ?? NO_NETWORKS), options.now, (userId) => store.getAccountType(userId));
+  mountSmartAccountRoutes(app, { store, masterKey: options.masterKey, networks: () => resolve(options.networks ?? NO_NETWORKS), sessionUser: (c) => otp.sessionUser(sessionToken(c)) });
   const signed = async (c: Context, body: (token: string, user: UserRecord) => Promise<Response>): Promise<Response> => {
     const token = sessionToken(c);
     const user = await otp.sessionUser(token);

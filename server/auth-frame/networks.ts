@@ -5,6 +5,9 @@
  */
 import { SignError } from './sign-error.js';
 
+/** SPEC §6's account types: the embedded key itself, or the smart account it owns. */
+export type AccountType = 'eoa' | 'smartAccount';
+
 export interface EvmNetwork {
   /** e.g. 31337 */
   chainId: number;
@@ -13,6 +16,11 @@ export interface EvmNetwork {
   rpcUrl: string;
   /** The native currency's symbol, default ETH. */
   symbol?: string;
+  /**
+   * Smart accounts on this chain (ERC-4337): the bundler user operations go to, and the factory of the account
+   * offered (server/aa/local-account.ts). Absent: only the EOA here.
+   */
+  smartAccount?: { bundlerUrl: string; factory: `0x${string}` };
 }
 
 export interface SolanaNetwork {

@@ -23,6 +23,8 @@ import {
 import { openEvmAccount } from './keys.js';
 import { evmChainName, evmNetwork, parseEvmChainId, type EvmNetwork } from './networks.js';
 import { SignError } from './sign-error.js';
+import { smartAccountOf, smartNetwork, smartNetworks, type SmartNetwork } from './smart-account.js';
+import { userOperation } from './user-operation.js';
 import type { Filed, MethodHandler, SignContext, SignDisplay } from './signing.js';
 
 /** Text when `hex` is printable UTF-8, else undefined. */
@@ -37,10 +39,28 @@ export function decodeText(hex: Hex): string | undefined {
   }
 }
 
-function ownAddress(ctx: SignContext, address: unknown): void {
-  if (typeof address !== 'string' || !isAddress(address, { strict: false }) || !isAddressEqual(address, ctx.user.evmAddress as Address)) {
-    throw new SignError(4100, 'The requested account is not the embedded wallet');
+/** Who signs: the embedded key (EOA) or, on a network with smart accounts, the smart account it owns. */
+interface Signer {
+  address: Address;
+  /** Set when the smart account signs. */
+  smart?: SmartNetwork;
+}
+
+/**
+ * The account a request names (`named`), which must be the EOA or its smart account (4100 otherwise); a request
+ * naming none is the chosen account type's. The smart account's network is the request's chain, or for a message
+ * (no chain) the first with smart accounts (the account has the same address on each: one factory, one salt).
+ */
+async function signerOf(ctx: SignContext, named: unknown, chainId: unknown = ctx.chainId): Promise<Signer> {
+  const eoa = ctx.user.evmAddress as Address;
+  const network = chainId === undefined ? smartNetworks(ctx.networks)[0] : smartNetwork(ctx.networks, chainId);
+  const smart = network ? await (await smartAccountOf(ctx.masterKey, ctx.user, network)).getAddress() : undefined;
+  if (named === undefined) return ctx.accountType === 'smartAccount' && smart && network ? { address: smart, smart: network } : { address: eoa };
+  if (typeof named === 'string' && isAddress(named, { strict: false })) {
+    if (isAddressEqual(named, eoa)) return { address: eoa };
+    if (smart && network && isAddressEqual(named, smart)) return { address: smart, smart: network };
   }
+  throw new SignError(4100, 'The requested account is not the embedded wallet');
 }
 
 /** personal_sign [message, address] and eth_sign [address, message]: an EIP-191 signed message. */
@@ -49,10 +69,14 @@ function messageHandler(method: 'personal_sign' | 'eth_sign'): MethodHandler {
     const shape = method === 'personal_sign' ? '[message, address]' : '[address, message]';
     if (!Array.isArray(params) || typeof params[0] !== 'string' || typeof params[1] !== 'string') throw new SignError(-32602, `${method} expects ${shape}`);
     const [message, address] = (method === 'personal_sign' ? params : [params[1], params[0]]) as [string, string];
-    ownAddress(ctx, address);
+    const signer = await signerOf(ctx, address);
     const raw = isHex(message);
-    const display: SignDisplay = { method, message: (raw ? decodeText(message) : undefined) ?? message, address: ctx.user.evmAddress };
-    const sign = () => openEvmAccount(ctx.masterKey, ctx.user.id, ctx.user.evmKeySealed).signMessage({ message: raw ? { raw: message } : message });
+    const display: SignDisplay = { method, message: (raw ? decodeText(message) : undefined) ?? message, address: signer.address };
+    const text = raw ? { raw: message } : message;
+    // The smart account signs for ERC-1271 (ERC-6492 around it until it is deployed); the EOA with its key.
+    const sign = signer.smart
+      ? async () => (await smartAccountOf(ctx.masterKey, ctx.user, signer.smart!)).signMessage({ message: text })
+      : () => openEvmAccount(ctx.masterKey, ctx.user.id, ctx.user.evmKeySealed).signMessage({ message: text });
     return { display, sign };
   };
 }
@@ -70,7 +94,7 @@ const signTypedData: MethodHandler = async (ctx, params) => {
   if (!Array.isArray(params) || typeof params[0] !== 'string' || (typeof params[1] !== 'string' && typeof params[1] !== 'object')) {
     throw new SignError(-32602, 'eth_signTypedData_v4 expects [address, typedData]');
   }
-  ownAddress(ctx, params[0]);
+  const signer = await signerOf(ctx, params[0]);
   let typed: { types?: Record<string, unknown>; domain?: Record<string, unknown>; primaryType?: unknown; message?: unknown };
   try {
     typed = typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1];
@@ -99,11 +123,14 @@ const signTypedData: MethodHandler = async (ctx, params) => {
   const chainId = typed.domain?.chainId === undefined ? undefined : parseEvmChainId(typeof typed.domain.chainId === 'number' ? typed.domain.chainId : String(typed.domain.chainId));
   const display: SignDisplay = {
     method: 'eth_signTypedData_v4',
-    address: ctx.user.evmAddress,
+    address: signer.address,
     ...(chainId !== undefined ? { network: evmChainName(ctx.networks, chainId) } : {}),
     typedData: { domain, primaryType: typed.primaryType, fields },
   };
-  return { display, sign: () => openEvmAccount(ctx.masterKey, ctx.user.id, ctx.user.evmKeySealed).signTypedData(definition) };
+  const sign = signer.smart
+    ? async () => (await smartAccountOf(ctx.masterKey, ctx.user, signer.smart!)).signTypedData(definition)
+    : () => openEvmAccount(ctx.masterKey, ctx.user.id, ctx.user.evmKeySealed).signTypedData(definition);
+  return { display, sign };
 };
 
 const quantity = (value: unknown, name: string): bigint | undefined => {
@@ -121,14 +148,39 @@ const clients = (network: EvmNetwork) => {
 /** "1.5 ETH": exact, no trailing zeros. */
 const amountText = (value: bigint, decimals: number, symbol: string): string => `${formatUnits(value, decimals)} ${symbol}`;
 
+/** What ApproveTransaction shows for a transaction (the fee aside): a transfer, an approval, a call or a deployment. */
+async function describe(client: ReturnType<typeof clients>['client'], network: EvmNetwork, { to, value, data, from }: { to: Address | undefined; value: bigint; data: Hex; from: Address }): Promise<SignDisplay> {
+  const symbol = network.symbol ?? 'ETH';
+  const display: SignDisplay = { method: 'eth_sendTransaction', address: from, network: network.name };
+  if (!to) return Object.assign(display, { action: 'deploy', amount: amountText(value, 18, symbol), data });
+  if (data === '0x') return Object.assign(display, { action: 'send', recipient: to, amount: amountText(value, 18, symbol) });
+  let decoded: { functionName: string; args: readonly unknown[] } | undefined;
+  try {
+    decoded = decodeFunctionData({ abi: erc20Abi, data }) as { functionName: string; args: readonly unknown[] };
+  } catch {
+    decoded = undefined;
+  }
+  if (decoded && value === 0n && (decoded.functionName === 'transfer' || decoded.functionName === 'approve')) {
+    const [symbolRead, decimals] = await Promise.all([
+      client.readContract({ address: to, abi: erc20Abi, functionName: 'symbol' }),
+      client.readContract({ address: to, abi: erc20Abi, functionName: 'decimals' }),
+    ]).catch(() => {
+      throw new SignError(-32602, `${to} on ${network.name} is not an ERC-20 token (no symbol or decimals)`);
+    });
+    const [who, amount] = decoded.args as [Address, bigint];
+    return Object.assign(display, { action: decoded.functionName === 'transfer' ? 'send' : 'approve', recipient: who, amount: amountText(amount, decimals, symbolRead), token: to });
+  }
+  return Object.assign(display, { action: 'call', recipient: to, amount: amountText(value, 18, symbol), data });
+}
+
 const sendTransaction: MethodHandler = async (ctx, params) => {
   const tx = Array.isArray(params) ? (params[0] as Record<string, unknown> | undefined) : undefined;
   if (!tx || typeof tx !== 'object') throw new SignError(-32602, 'eth_sendTransaction expects [transaction]');
-  if (tx.from !== undefined) ownAddress(ctx, tx.from);
   const network = evmNetwork(ctx.networks, tx.chainId ?? ctx.chainId);
   if (tx.chainId !== undefined && ctx.chainId !== undefined && parseEvmChainId(tx.chainId) !== parseEvmChainId(ctx.chainId)) {
     throw new SignError(-32602, 'The transaction is for another chain than the request');
   }
+  const signer = await signerOf(ctx, tx.from ?? undefined, network.chainId);
   if (tx.to !== undefined && tx.to !== null && (typeof tx.to !== 'string' || !isAddress(tx.to, { strict: false }))) throw new SignError(-32602, 'to must be an address');
   if (tx.data !== undefined && tx.data !== null && (typeof tx.data !== 'string' || !isHex(tx.data))) throw new SignError(-32602, 'data must be hex');
   const to = (tx.to ?? undefined) as Address | undefined;
@@ -136,29 +188,12 @@ const sendTransaction: MethodHandler = async (ctx, params) => {
   const value = quantity(tx.value, 'value') ?? 0n;
   const givenGas = quantity(tx.gas, 'gas');
   const symbol = network.symbol ?? 'ETH';
-  const from = ctx.user.evmAddress as Address;
+  const from = signer.address;
   const { chain, transport, client } = clients(network);
-
-  const display: SignDisplay = { method: 'eth_sendTransaction', address: from, network: network.name };
-  if (!to) Object.assign(display, { action: 'deploy', amount: amountText(value, 18, symbol), data });
-  else if (data === '0x') Object.assign(display, { action: 'send', recipient: to, amount: amountText(value, 18, symbol) });
-  else {
-    let decoded: { functionName: string; args: readonly unknown[] } | undefined;
-    try {
-      decoded = decodeFunctionData({ abi: erc20Abi, data }) as { functionName: string; args: readonly unknown[] };
-    } catch {
-      decoded = undefined;
-    }
-    if (decoded && value === 0n && (decoded.functionName === 'transfer' || decoded.functionName === 'approve')) {
-      const [symbolRead, decimals] = await Promise.all([
-        client.readContract({ address: to, abi: erc20Abi, functionName: 'symbol' }),
-        client.readContract({ address: to, abi: erc20Abi, functionName: 'decimals' }),
-      ]).catch(() => {
-        throw new SignError(-32602, `${to} on ${network.name} is not an ERC-20 token (no symbol or decimals)`);
-      });
-      const [who, amount] = decoded.args as [Address, bigint];
-      Object.assign(display, { action: decoded.functionName === 'transfer' ? 'send' : 'approve', recipient: who, amount: amountText(amount, decimals, symbolRead), token: to });
-    } else Object.assign(display, { action: 'call', recipient: to, amount: amountText(value, 18, symbol), data });
+  const display = await describe(client, network, { to, value, data, from });
+  if (signer.smart) {
+    if (!to) throw new SignError(-32602, 'A smart account does not deploy contracts by eth_sendTransaction');
+    return userOperation(ctx, signer.smart, { to, value, data }, display);
   }
 
   // The fee the visitor approves is the fee the transaction may cost at most: gas limit × max fee per gas.

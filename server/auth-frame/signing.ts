@@ -7,7 +7,7 @@
  * sign-solana.ts (solana_signMessage, solana_signTransaction, solana_signAndSendTransaction).
  */
 import { randomUUID } from 'node:crypto';
-import type { FrameNetworks } from './networks.js';
+import type { AccountType, FrameNetworks } from './networks.js';
 import { SignError } from './sign-error.js';
 import { EVM_METHODS } from './sign-evm.js';
 import { SOLANA_METHODS } from './sign-solana.js';
@@ -57,6 +57,8 @@ export interface SignContext {
   networks: FrameNetworks;
   /** The chain the request is for (the host's current chain; only a key into `networks`). */
   chainId: unknown;
+  /** The account type the user chose: with `smartAccount`, a request naming no account is the smart account's. */
+  accountType: AccountType;
 }
 
 export type MethodHandler = (ctx: SignContext, params: unknown) => Promise<Filed>;
@@ -79,6 +81,7 @@ export class SigningDesk {
     private readonly masterKey: Buffer,
     private readonly networks: () => FrameNetworks,
     private readonly now: () => number = Date.now,
+    private readonly accountTypeOf: (userId: string) => Promise<AccountType | undefined> = async () => undefined,
   ) {}
 
   /** Files `method(params)` for `user`'s approval; throws a SignError for what can never be signed. */
@@ -86,7 +89,8 @@ export class SigningDesk {
     this.sweep();
     const handler = typeof method === 'string' && Object.hasOwn(HANDLERS, method) ? HANDLERS[method as SignMethod] : undefined;
     if (!handler) throw new SignError(4200, 'Requested RPC call is not allowed');
-    const { display, sign } = await handler({ user, masterKey: this.masterKey, networks: this.networks(), chainId }, params);
+    const accountType = (await this.accountTypeOf(user.id)) ?? 'eoa';
+    const { display, sign } = await handler({ user, masterKey: this.masterKey, networks: this.networks(), chainId, accountType }, params);
     const id = randomUUID();
     this.pending.set(id, { sessionId, userId: user.id, sign, expiresAt: this.now() + REQUEST_TTL_MS });
     return { id, display };

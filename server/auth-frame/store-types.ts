@@ -90,5 +90,8 @@ export interface FrameStore {
   putTicket(ticket: TicketRecord): Promise<void>;
   /** Removes and returns the ticket (single use), or undefined. */
   takeTicket(id: string): Promise<TicketRecord | undefined>;
+  /** The account type the user chose (AccountSettings); undefined: never chosen. */
+  getAccountType(userId: string): Promise<'eoa' | 'smartAccount' | undefined>;
+  setAccountType(userId: string, type: 'eoa' | 'smartAccount'): Promise<void>;
   close(): Promise<void>;
 }

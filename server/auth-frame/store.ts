@@ -15,6 +15,7 @@ CREATE TABLE IF NOT EXISTS frame_users (
 CREATE TABLE IF NOT EXISTS frame_email_updates (user_id TEXT PRIMARY KEY, from_email TEXT NOT NULL, new_email TEXT NOT NULL, stage TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS frame_identities (provider TEXT NOT NULL, subject TEXT NOT NULL, user_id TEXT NOT NULL, email TEXT, created_at INTEGER NOT NULL, PRIMARY KEY (provider, subject));
 CREATE TABLE IF NOT EXISTS frame_tickets (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, parent TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS frame_account_types (user_id TEXT PRIMARY KEY, type TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS frame_sessions (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
 `;
 
@@ -238,6 +239,15 @@ export class SqliteFrameStore implements FrameStore {
 
   async deleteSession(id: string): Promise<void> {
     this.write(() => this.db.run('DELETE FROM frame_sessions WHERE id = ?', [id]));
+  }
+
+  async getAccountType(userId: string): Promise<'eoa' | 'smartAccount' | undefined> {
+    const type = text(this.db.get('SELECT type FROM frame_account_types WHERE user_id = ?', [userId])?.type);
+    return type === 'eoa' || type === 'smartAccount' ? type : undefined;
+  }
+
+  async setAccountType(userId: string, type: 'eoa' | 'smartAccount'): Promise<void> {
+    this.write(() => this.db.run('INSERT INTO frame_account_types (user_id, type) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET type = excluded.type', [userId, type]));
   }
 
   async close(): Promise<void> {

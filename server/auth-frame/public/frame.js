@@ -164,6 +164,10 @@ const METHODS = {
   // Sign In With Farcaster: a relay channel ({url, channelToken}) to show as a QR code, then one status read per call.
   farcaster_start: () => api('/api/farcaster/start', {}),
   farcaster_wait: (params) => api('/api/farcaster/wait', { channelToken: params?.channelToken }),
+  // Smart accounts (ERC-4337): the networks that have them, the account on a chain and whether it is deployed,
+  // and the account type to use (refused with smart_account_not_enabled where the chain has none).
+  smart_account_status: (params) => api(`/api/smart-account${typeof params?.chainId === 'string' ? `?chainId=${encodeURIComponent(params.chainId)}` : ''}`),
+  set_preferred_account: (params) => api('/api/smart-account/preferred', { type: params?.type, chainId: params?.chainId }),
   get_user: () => api('/api/session').catch((error) => (error.code === 'not_signed_in' ? null : Promise.reject(error))),
   sign_out: () => api('/api/signout', {}).then(() => null),
   rpc: (params) => rpc(params ?? {}),

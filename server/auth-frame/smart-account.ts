@@ -1,0 +1,83 @@
+/**
+ * Smart accounts of the embedded wallet (issue 15; hosted-api.md §7.6 GET_SMART_ACCOUNT_ENABLED_NETWORKS,
+ * INIT_SMART_ACCOUNT, SET_PREFERRED_ACCOUNT): on each network the service's configuration gives a bundler and a
+ * factory, the user's EVM key owns a smart account (Solady's ERC-4337 account, server/aa/local-account.ts), at an
+ * address known before it is deployed. The user's chosen account type is kept in the store; with `smartAccount`,
+ * the frame signs as the smart account (ERC-1271 / ERC-6492) and sends transactions as user operations.
+ *
+ * `GET /api/smart-account?chainId=eip155:N` → `{ networks: ['eip155:…'], preferredAccountType, smartAccount?:
+ * { chainId, address, deployed } }`; `POST /api/smart-account/preferred { type, chainId }` → the same, or 400
+ * `smart_account_not_enabled` when `smartAccount` is asked for a network without smart accounts (nothing changes).
+ */
+import type { Context, Hono } from 'hono';
+import { createPublicClient, defineChain, http, type Address, type PublicClient } from 'viem';
+import { createBundlerClient } from 'viem/account-abstraction';
+import { toLocalSmartAccount } from '../aa/local-account.js';
+import { openEvmAccount } from './keys.js';
+import { parseEvmChainId, type AccountType, type EvmNetwork, type FrameNetworks } from './networks.js';
+import type { FrameStore, UserRecord } from './store.js';
+
+export type SmartNetwork = EvmNetwork & { smartAccount: NonNullable<EvmNetwork['smartAccount']> };
+
+export const smartNetworks = (networks: FrameNetworks): SmartNetwork[] => networks.evm.filter((n): n is SmartNetwork => n.smartAccount !== undefined);
+
+export function publicClientOf(network: EvmNetwork): PublicClient {
+  const chain = defineChain({ id: network.chainId, name: network.name, nativeCurrency: { name: network.symbol ?? 'ETH', symbol: network.symbol ?? 'ETH', decimals: 18 }, rpcUrls: { default: { http: [network.rpcUrl] } } });
+  return createPublicClient({ chain, transport: http(network.rpcUrl, { retryCount: 1, timeout: 20_000 }), pollingInterval: 250 });
+}
+
+/** The user's smart account on `network` (its key opened for this call only). */
+export function smartAccountOf(masterKey: Buffer, user: UserRecord, network: SmartNetwork) {
+  return toLocalSmartAccount({ client: publicClientOf(network), owner: openEvmAccount(masterKey, user.id, user.evmKeySealed), factory: network.smartAccount.factory });
+}
+
+/** A bundler client for the user's smart account on `network`. */
+export async function bundlerOf(masterKey: Buffer, user: UserRecord, network: SmartNetwork) {
+  const client = publicClientOf(network);
+  const account = await smartAccountOf(masterKey, user, network);
+  return { account, client, bundler: createBundlerClient({ account, client, transport: http(network.smartAccount.bundlerUrl, { timeout: 60_000 }), pollingInterval: 250 }) };
+}
+
+/** The network of `chainId` when it has smart accounts. */
+export const smartNetwork = (networks: FrameNetworks, chainId: unknown): SmartNetwork | undefined => {
+  const id = parseEvmChainId(chainId);
+  return smartNetworks(networks).find((n) => n.chainId === id);
+};
+
+export interface SmartAccountRouteDeps {
+  store: FrameStore;
+  masterKey: Buffer;
+  networks: () => FrameNetworks;
+  sessionUser(c: Context): Promise<UserRecord | undefined>;
+}
+
+export function mountSmartAccountRoutes(app: Hono, deps: SmartAccountRouteDeps): void {
+  const status = async (user: UserRecord, chainId: unknown) => {
+    const networks = deps.networks();
+    const preferredAccountType: AccountType = (await deps.store.getAccountType(user.id)) ?? 'eoa';
+    const network = smartNetwork(networks, chainId);
+    let smartAccount: { chainId: string; address: Address; deployed: boolean } | undefined;
+    if (network) {
+      const account = await smartAccountOf(deps.masterKey, user, network);
+      const address = await account.getAddress();
+      smartAccount = { chainId: `eip155:${network.chainId}`, address, deployed: await account.isDeployed() };
+    }
+    return { networks: smartNetworks(networks).map((n) => `eip155:${n.chainId}`), preferredAccountType, ...(smartAccount ? { smartAccount } : {}) };
+  };
+
+  app.get('/api/smart-account', async (c) => {
+    const user = await deps.sessionUser(c);
+    if (!user) return c.json({ error: 'not_signed_in' }, 401);
+    return c.json(await status(user, c.req.query('chainId')));
+  });
+
+  app.post('/api/smart-account/preferred', async (c) => {
+    const user = await deps.sessionUser(c);
+    if (!user) return c.json({ error: 'not_signed_in' }, 401);
+    const body = (await c.req.json().catch(() => ({}))) as { type?: unknown; chainId?: unknown };
+    if (body.type !== 'eoa' && body.type !== 'smartAccount') return c.json({ error: 'invalid_type' }, 400);
+    if (body.type === 'smartAccount' && !smartNetwork(deps.networks(), body.chainId)) return c.json({ error: 'smart_account_not_enabled' }, 400);
+    await deps.store.setAccountType(user.id, body.type);
+    return c.json(await status(user, body.chainId));
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * eth_sendTransaction from the smart account: a user operation through the network's bundler (ERC-4337). The
+ * account pays its own gas (no paymaster); its first user operation also deploys it. Approve sends the user
+ * operation and waits for its inclusion; the answer is the transaction hash of the bundle that included it (what
+ * an EIP-1193 caller expects), with the user operation hash kept for the frame's own record.
+ */
+import { formatEther, type Address, type Hex } from 'viem';
+import { SignError } from './sign-error.js';
+import type { Filed, SignContext, SignDisplay } from './signing.js';
+import { bundlerOf, type SmartNetwork } from './smart-account.js';
+
+/** How long Approve waits for the bundle that includes the user operation. */
+const INCLUSION_TIMEOUT_MS = 60_000;
+
+export async function userOperation(ctx: SignContext, network: SmartNetwork, call: { to: Address; value: bigint; data: Hex }, display: SignDisplay): Promise<Filed> {
+  const { bundler } = await bundlerOf(ctx.masterKey, ctx.user, network);
+  const calls = [{ to: call.to, value: call.value, data: call.data }];
+  // The fee the visitor approves: every gas limit of the operation × its max fee per gas.
+  try {
+    const prepared = await bundler.prepareUserOperation({ calls });
+    const gas = prepared.callGasLimit + prepared.verificationGasLimit + prepared.preVerificationGas;
+    display.fee = `${formatEther(gas * prepared.maxFeePerGas)} ${network.symbol ?? 'ETH'}`;
+  } catch (err) {
+    throw new SignError(-32603, `The user operation would fail: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`);
+  }
+  const sign = async (): Promise<Hex> => {
+    try {
+      const { bundler: fresh } = await bundlerOf(ctx.masterKey, ctx.user, network);
+      const hash = await fresh.sendUserOperation({ calls });
+      const receipt = await fresh.waitForUserOperationReceipt({ hash, timeout: INCLUSION_TIMEOUT_MS });
+      if (!receipt.success) throw new SignError(-32603, `The user operation ${hash} reverted (bundle ${receipt.receipt.transactionHash})`);
+      return receipt.receipt.transactionHash;
+    } catch (err) {
+      if (err instanceof SignError) throw err;
+      throw new SignError(-32603, `Sending the user operation failed: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`);
+    }
+  };
+  return { display, sign };
+}

@@ -1,0 +1,125 @@
+// The secure service's smart accounts (server/auth-frame/smart-account.ts, user-operation.ts) on anvil with alto:
+// the counterfactual address and the networks that have smart accounts; choosing the smart account where none is
+// enabled is refused and changes nothing; with it chosen, a message is signed as the smart account (ERC-6492, then
+// ERC-1271 once deployed) and eth_sendTransaction becomes a user operation whose bundle deploys the account and
+// pays the receiver; the EOA still signs when a request names it.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { createPublicClient, http, parseEther, recoverMessageAddress, toHex, type Address, type Hex } from 'viem';
+import { foundry } from 'viem/chains';
+import { startBundler, type Bundler } from '../../server/aa/bundler.js';
+import { deployAccountAbstraction } from '../../server/aa/deploy.js';
+import { deployLocalSmartAccount } from '../../server/aa/local-account.js';
+import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { seedAccounts } from '../../server/chain/clients.js';
+import { rpcCall } from '../../server/json-rpc.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
+
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address;
+let mail: MailCapture;
+let anvil: Anvil;
+let bundler: Bundler;
+let frame: AuthFrameServer;
+let origin: string;
+let cookie: string;
+let eoa: Address;
+
+const post = (path: string, body: unknown) =>
+  fetch(new URL(path, frame.url), { method: 'POST', headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+const get = async (path: string) => (await fetch(new URL(path, frame.url), { headers: { cookie } })).json() as Promise<Record<string, unknown>>;
+async function signed<T>(method: string, params: unknown, chainId?: string): Promise<{ display: Record<string, unknown>; result: T }> {
+  const filed = await post('/api/sign-requests', { method, params, ...(chainId ? { chainId } : {}) });
+  const { id, display } = (await filed.json()) as { id: string; display: Record<string, unknown> };
+  assert.equal(filed.status, 200, JSON.stringify(display));
+  const approved = await post(`/api/sign-requests/${id}/approve`, {});
+  const body = (await approved.json()) as { result: T };
+  assert.equal(approved.status, 200, JSON.stringify(body));
+  return { display, result: body.result };
+}
+
+describe('the secure service: smart accounts (ERC-4337) of the embedded wallet', () => {
+  const client = () => createPublicClient({ chain: { ...foundry, id: 31337 }, transport: http(anvil.rpcUrl) });
+
+  before(async () => {
+    [mail, anvil] = await Promise.all([startMailCapture(), startAnvil({ chainId: 31337 })]);
+    const deployer = seedAccounts().deployer.address;
+    await deployAccountAbstraction(anvil.rpcUrl, deployer);
+    const { factory } = await deployLocalSmartAccount(anvil.rpcUrl, deployer);
+    bundler = await startBundler({ chainId: 31337, rpcUrl: anvil.rpcUrl });
+    frame = await startAuthFrame({
+      allowedOrigins: ['http://127.0.0.1:5999'],
+      smtpUrl: mail.smtpUrl,
+      masterKey: randomBytes(32).toString('hex'),
+      networks: {
+        evm: [
+          { chainId: 31337, name: 'Local Chain A', rpcUrl: anvil.rpcUrl, smartAccount: { bundlerUrl: bundler.url, factory } },
+          { chainId: 31338, name: 'Local Chain B', rpcUrl: anvil.rpcUrl },
+        ],
+        solana: [],
+      },
+    });
+    origin = new URL(frame.url).origin;
+    cookie = '';
+    const email = 'smart@example.test';
+    const since = Date.now();
+    assert.equal((await post('/api/email/start', { email })).status, 200);
+    const verify = await post('/api/email/verify', { email, code: codeIn(await mail.waitFor(email, { since })) });
+    cookie = (verify.headers.get('set-cookie') ?? '').split(';')[0]!;
+    eoa = ((await verify.json()) as { address: Address }).address;
+  });
+  after(async () => {
+    await frame?.stop();
+    await bundler?.stop();
+    await Promise.all([mail?.stop(), anvil?.stop()]);
+  });
+
+  it('reports the networks with smart accounts, the counterfactual address, and refuses the smart account elsewhere', async () => {
+    const status = await get('/api/smart-account?chainId=eip155:31337');
+    assert.deepEqual(status.networks, ['eip155:31337']);
+    assert.equal(status.preferredAccountType, 'eoa');
+    const smart = status.smartAccount as { chainId: string; address: Address; deployed: boolean };
+    assert.equal(smart.chainId, 'eip155:31337');
+    assert.equal(smart.deployed, false);
+    assert.notEqual(smart.address.toLowerCase(), eoa.toLowerCase());
+    assert.equal((await get('/api/smart-account?chainId=eip155:31338')).smartAccount, undefined);
+
+    const refused = await post('/api/smart-account/preferred', { type: 'smartAccount', chainId: 'eip155:31338' });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(await refused.json(), { error: 'smart_account_not_enabled' });
+    assert.equal((await get('/api/smart-account')).preferredAccountType, 'eoa', 'nothing changed');
+  });
+
+  it('with the smart account chosen: messages signed as the smart account, a transaction as a user operation that deploys it', async () => {
+    const chosen = await post('/api/smart-account/preferred', { type: 'smartAccount', chainId: 'eip155:31337' });
+    assert.equal(chosen.status, 200);
+    const smart = ((await chosen.json()) as { preferredAccountType: string; smartAccount: { address: Address } });
+    assert.equal(smart.preferredAccountType, 'smartAccount');
+    const address = smart.smartAccount.address;
+
+    const before = await signed<Hex>('personal_sign', [toHex('hello'), address]);
+    assert.equal(before.display.address, address);
+    assert.equal(await client().verifyMessage({ address, message: 'hello', signature: before.result }), true, 'ERC-6492 before deployment');
+
+    await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))]);
+    const paid = await client().getBalance({ address: BOB });
+    const sent = await signed<Hex>('eth_sendTransaction', [{ to: BOB, value: toHex(parseEther('0.01')) }], 'eip155:31337');
+    assert.equal(sent.display.address, address);
+    assert.equal(sent.display.action, 'send');
+    assert.match(String(sent.display.fee), /^0\.\d+ ETH$/);
+    const receipt = await client().getTransactionReceipt({ hash: sent.result });
+    assert.equal(receipt.status, 'success');
+    assert.equal((await client().getBalance({ address: BOB })) - paid, parseEther('0.01'));
+    assert.equal(((await get('/api/smart-account?chainId=eip155:31337')).smartAccount as { deployed: boolean }).deployed, true);
+
+    const after = await signed<Hex>('personal_sign', [toHex('hello again'), address]);
+    assert.equal(await client().verifyMessage({ address, message: 'hello again', signature: after.result }), true, 'ERC-1271 once deployed');
+
+    // A request naming the EOA is still the EOA's; another address is refused.
+    const own = await signed<Hex>('personal_sign', [toHex('as the key'), eoa]);
+    assert.equal(await recoverMessageAddress({ message: 'as the key', signature: own.result }), eoa);
+    const other = await post('/api/sign-requests', { method: 'personal_sign', params: [toHex('x'), BOB] });
+    assert.deepEqual(((await other.json()) as { error: unknown }).error, { code: 4100, message: 'The requested account is not the embedded wallet' });
+  });
+});

@@ -30,6 +30,7 @@ export type ViewName =
   | 'SwapPreview'
   | 'EmailLogin'
   | 'ConnectingFarcaster'
+  | 'AccountSettings'
   | 'UpdateEmailWallet'
   | 'ApproveTransaction';
 

@@ -39,6 +39,18 @@ export const authMessages = {
   'auth.mailFailed': 'The code could not be mailed. Try again.',
   'auth.frameFailed': 'The secure login window did not open. Try again.',
   'auth.failed': 'The email login did not work. Try again.',
+  // Account types (issue 15; SPEC.md §5 verbatim for the refusal).
+  'view.AccountSettings': 'Account Settings',
+  'smartAccount.notEnabled': 'Switching to a smart account needs a smart account enabled on the active network',
+  'smartAccount.settings': 'Account settings',
+  'smartAccount.type': 'Account type',
+  'smartAccount.eoa': 'Your wallet (EOA)',
+  'smartAccount.smart': 'Smart account',
+  'smartAccount.toSmart': 'Switch to smart account',
+  'smartAccount.toEoa': 'Switch to your wallet (EOA)',
+  'smartAccount.deployed': 'Deployed on this network',
+  'smartAccount.notDeployed': 'Not deployed yet: your first transaction deploys it',
+  'smartAccount.switching': 'Switching…',
   // UpdateEmailWallet (SPEC.md §2; the hosted modal's titles for its three steps).
   'view.UpdateEmailWallet': 'Edit Email',
   'view.UpdateEmailPrimaryOtp': 'Confirm Current Email',

@@ -44,6 +44,7 @@ export type Route =
   /** Email login (auth-url, features=email): the code mailed to `email`; the secure frame approving a request. */
   | { view: 'EmailLogin'; email: string }
   | { view: 'ConnectingFarcaster' }
+  | { view: 'AccountSettings' }
   /** Changing an email login's address: the new email, then a code to the current address, then one to the new. */
   | { view: 'UpdateEmailWallet'; step?: 'current' | 'new' | undefined; email?: string | undefined; newEmail?: string | undefined }
   | { view: 'ApproveTransaction' };

@@ -40,6 +40,8 @@ export interface AuthConnectorOptions {
   onChain?(chainId: Caip2): void;
   /** The login ended (disconnect from either side): close the frame, forget the user. */
   onEnd(): void;
+  /** The EVM account to start with when it is not the key's own (the smart account it owns). */
+  evmAccount?: string | undefined;
 }
 
 export interface AuthConnectors {
@@ -47,6 +49,8 @@ export interface AuthConnectors {
   solana: SolanaConnector;
   /** Signs out of the frame once and ends both sides. */
   signOut(): Promise<void>;
+  /** The EVM side now answers for `address` (the EOA or its smart account): `accountsChanged` to its followers. */
+  setEvmAccount(address: string): void;
 }
 
 type Listener = (...args: unknown[]) => void;
@@ -65,7 +69,7 @@ export function createAuthConnectors(frame: FrameClient, user: AuthUser, options
   let chainId = options.evmChain;
   let over = false;
   let ending: Promise<void> | undefined;
-  const evmAddress = account(user, 'eip155');
+  let evmAddress = options.evmAccount ?? account(user, 'eip155');
   const solanaAddress = account(user, 'solana');
   const emitter = new Map<string, Set<Listener>>();
   const emit = (event: string, ...args: unknown[]) => emitter.get(event)?.forEach((listener) => listener(...args));
@@ -144,16 +148,16 @@ export function createAuthConnectors(frame: FrameClient, user: AuthUser, options
 
   const grant = (address: string | undefined, on: Caip2 | undefined): ConnectResult | undefined => (over || !address || !on ? undefined : { accounts: [address], chainId: on });
   const notGranted = () => new WidgetError('NOT_CONNECTED', t('auth.notConnected'), { details: 'the email wallet has no account for this namespace' });
-  const side = (namespace: 'eip155' | 'solana', address: string | undefined, on: () => Caip2 | undefined) => ({
+  const side = (namespace: 'eip155' | 'solana', address: () => string | undefined, on: () => Caip2 | undefined) => ({
     icon: undefined,
     type: 'auth' as const,
     name: t('auth.name'),
     async connect() {
-      const result = grant(address, on());
+      const result = grant(address(), on());
       if (!result) throw notGranted();
       return result;
     },
-    restore: async () => grant(address, on()),
+    restore: async () => grant(address(), on()),
     disconnect: signOut,
     subscribe(listeners: ConnectorListeners) {
       subscribers[namespace].add(listeners);
@@ -164,7 +168,7 @@ export function createAuthConnectors(frame: FrameClient, user: AuthUser, options
   const evm: EvmConnector = {
     id: AUTH_ID,
     namespace: 'eip155',
-    ...side('eip155', evmAddress, () => chainId),
+    ...side('eip155', () => evmAddress, () => chainId),
     getProvider: () => provider,
     async switchChain(network: NetworkInfo) {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: toHexChainId(evmChainId(network.id) ?? 0) }] }).catch((error: unknown) => {
@@ -190,7 +194,7 @@ export function createAuthConnectors(frame: FrameClient, user: AuthUser, options
   const solana: SolanaConnector = {
     id: AUTH_SOLANA_ID,
     namespace: 'solana',
-    ...side('solana', solanaAddress, () => options.solanaChains()[0]),
+    ...side('solana', () => solanaAddress, () => options.solanaChains()[0]),
     serves: (id) => options.solanaChains().includes(id),
     async signMessage(message) {
       const method = 'solana_signMessage';
@@ -212,5 +216,11 @@ export function createAuthConnectors(frame: FrameClient, user: AuthUser, options
     },
   };
 
-  return { evm, solana, signOut };
+  const setEvmAccount = (address: string): void => {
+    if (over || address === evmAddress) return;
+    evmAddress = address;
+    emit('accountsChanged', [address]);
+    subscribers.eip155.forEach((l) => l.accountsChanged([address]));
+  };
+  return { evm, solana, signOut, setEvmAccount };
 }

@@ -15,6 +15,7 @@ import { $modal, $viewsNeeded, setModalOpen } from '../modal.js';
 import { $history, $route, type Route, pushRoute } from '../route.js';
 import { solanaNow } from '../solana-now.js';
 import { registerWallet } from '../wallets.js';
+import { accountAtLogin, bindAccountType } from './account-type.js';
 import { establishConnection } from './establish-connection.js';
 
 /**
@@ -235,7 +236,10 @@ async function connectUser(client: FrameClient, signedIn: AuthUser): Promise<{ b
   const preferred = [defaultNetwork, ...networks].filter((id): id is Caip2 => !!id);
   const kept = lastConnection('eip155').get()?.chainId as Caip2 | undefined;
   const evmChain = kept && chainsOf('eip155').includes(kept) ? kept : preferred.find((id) => id.startsWith('eip155:'));
+  const eoa = signedIn.accounts.find((a) => a.namespace === 'eip155')?.address ?? signedIn.address;
+  const evmAccount = evmChain ? await accountAtLogin(client, evmChain, eoa) : eoa;
   const connectors = createAuthConnectors(client, signedIn, {
+    evmAccount,
     evmChain: evmChain ?? 'eip155:1',
     evmChains: () => chainsOf('eip155'),
     solanaChains: () => chainsOf('solana'),
@@ -245,10 +249,12 @@ async function connectUser(client: FrameClient, signedIn: AuthUser): Promise<{ b
       if (last?.walletId === AUTH_ID) lastConnection('eip155').set({ ...last, chainId });
     },
     onEnd: () => {
+      bindAccountType(undefined);
       $authUser.set(null);
       closeFrame();
     },
   });
+  bindAccountType({ client, connectors });
   registerWallet(connectors.evm);
   registerWallet(connectors.solana);
   $authUser.set(signedIn);

@@ -54,6 +54,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'EmailLogin':
     case 'ConnectingFarcaster':
     case 'UpdateEmailWallet':
+    case 'AccountSettings':
     case 'ApproveTransaction':
       return { view: 'Account' };
     default:

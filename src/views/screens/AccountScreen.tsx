@@ -49,6 +49,8 @@ const NAME_ICON = 'M3 12V4h8l10 10-8 8L3 12zM7.5 8.5h.01';
 const RECEIVE_ICON = 'M12 4v11M7 10l5 5 5-5M5 19h14';
 
 /** The Swap action's icon: two arrows, down and up. */
+/** A slider: Account settings. */
+const SETTINGS_ICON = 'M4 7h10M18 7h2M4 17h2M10 17h10M14 5v4M6 15v4';
 /** An envelope: Update email. */
 const MAIL_ICON = 'M3 6h18v12H3zM3 6l9 7 9-7';
 const SWAP_ICON = 'M8 4v15M4 15l4 4 4-4M16 20V5M12 9l4-4 4 4';
@@ -145,6 +147,15 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             <button type="button" className="list-button" part="button" data-action="get-name" onClick={() => pushRoute({ view: 'RegisterAccountName' })}>
               <span className="network-icon"><PathIcon d={NAME_ICON} /></span>
               <span className="list-label">{t('names.getName')}</span>
+            </button>
+          </li>
+        ) : null}
+        {/* An email or social login's account types (the EOA or its smart account): AccountSettings. */}
+        {connection.connector.type === 'auth' && connection.namespace === 'eip155' ? (
+          <li>
+            <button type="button" className="list-button" part="button" data-action="account-settings" onClick={() => pushRoute({ view: 'AccountSettings' })}>
+              <span className="network-icon"><PathIcon d={SETTINGS_ICON} /></span>
+              <span className="list-label">{t('smartAccount.settings')}</span>
             </button>
           </li>
         ) : null}

@@ -37,6 +37,7 @@ const SwapScreen = lazyScreen(() => import('./SwapScreen.js'));
 const AuthScreen = lazyScreen(() => import('./AuthScreen.js'));
 const ConnectingFarcasterScreen = lazyScreen(() => import('./ConnectingFarcasterScreen.js'));
 const UpdateEmailWalletScreen = lazyScreen(() => import('./UpdateEmailWalletScreen.js'));
+const AccountSettingsScreen = lazyScreen(() => import('./AccountSettingsScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -76,6 +77,8 @@ function Screen({ route }: { route: Route }) {
       return <AuthScreen route={route} />;
     case 'UpdateEmailWallet':
       return <UpdateEmailWalletScreen route={route} />;
+    case 'AccountSettings':
+      return <AccountSettingsScreen />;
     case 'ConnectingFarcaster':
       return <ConnectingFarcasterScreen />;
     case 'OnRampProviders':

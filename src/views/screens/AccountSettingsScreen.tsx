@@ -1,0 +1,53 @@
+import '../../core/messages-auth.js';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { isWidgetError } from '../../core/errors.js';
+import { $accountType } from '../../stores/account-type.js';
+import { refreshAccountType, switchAccountType } from '../../stores/actions/account-type.js';
+import { $connected } from '../../stores/connection.js';
+import { Spinner } from '../parts/Spinner.js';
+import { useT } from './use-t.js';
+
+/**
+ * AccountSettings (hosted-api.md §3.3): an email or social login's EVM account is its key's own (EOA) or the
+ * smart account it owns (ERC-4337). Switching is kept by the secure service; where the active network has no
+ * smart account it is refused with SPEC.md §5's sentence and nothing changes.
+ */
+export default function AccountSettingsScreen() {
+  const t = useT();
+  const state = useStore($accountType);
+  const address = useStore($connected)?.address;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    void refreshAccountType().catch(() => {});
+  }, []);
+  if (!state) return <Spinner label={t('view.loading')} />;
+  const smart = state.preferred === 'smartAccount' && state.smartAccount && address?.toLowerCase() === state.smartAccount.address.toLowerCase();
+  const next = smart ? 'eoa' : 'smartAccount';
+  const toggle = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await switchAccountType(next);
+    } catch (cause) {
+      setError(isWidgetError(cause) ? cause.shortMessage : t('error.unknown'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="account-settings" data-view="AccountSettings">
+      <p className="field-label">{t('smartAccount.type')}</p>
+      <p className="status" data-account-type={smart ? 'smartAccount' : 'eoa'}>{smart ? t('smartAccount.smart') : t('smartAccount.eoa')}</p>
+      {smart && state.smartAccount ? (
+        <p className="hint" data-deployed={String(state.smartAccount.deployed)}>{state.smartAccount.deployed ? t('smartAccount.deployed') : t('smartAccount.notDeployed')}</p>
+      ) : null}
+      {error ? <p className="status error" role="alert" data-account-error="">{error}</p> : null}
+      {busy ? <Spinner label={t('smartAccount.switching')} /> : null}
+      <button type="button" className="button primary" part="button" data-action="switch-account-type" disabled={busy} onClick={() => void toggle()}>
+        {smart ? t('smartAccount.toEoa') : t('smartAccount.toSmart')}
+      </button>
+    </div>
+  );
+}

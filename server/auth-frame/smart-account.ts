@@ -5,7 +5,7 @@
  * address known before it is deployed. The user's chosen account type is kept in the store; with `smartAccount`,
  * the frame signs as the smart account (ERC-1271 / ERC-6492) and sends transactions as user operations.
  *
- * `GET /api/smart-account?chainId=eip155:N` → `{ networks: ['eip155:…'], preferredAccountType, smartAccount?:
+ * `GET /api/smart-account?chainId=eip155:N` → `{ networks: ['eip155:…'], preferredAccountType, chosen, smartAccount?:
  * { chainId, address, deployed } }`; `POST /api/smart-account/preferred { type, chainId }` → the same, or 400
  * `smart_account_not_enabled` when `smartAccount` is asked for a network without smart accounts (nothing changes).
  */
@@ -54,7 +54,8 @@ export interface SmartAccountRouteDeps {
 export function mountSmartAccountRoutes(app: Hono, deps: SmartAccountRouteDeps): void {
   const status = async (user: UserRecord, chainId: unknown) => {
     const networks = deps.networks();
-    const preferredAccountType: AccountType = (await deps.store.getAccountType(user.id)) ?? 'eoa';
+    const chosen = await deps.store.getAccountType(user.id);
+    const preferredAccountType: AccountType = chosen ?? 'eoa';
     const network = smartNetwork(networks, chainId);
     let smartAccount: { chainId: string; address: Address; deployed: boolean } | undefined;
     if (network) {
@@ -62,7 +63,7 @@ export function mountSmartAccountRoutes(app: Hono, deps: SmartAccountRouteDeps):
       const address = await account.getAddress();
       smartAccount = { chainId: `eip155:${network.chainId}`, address, deployed: await account.isDeployed() };
     }
-    return { networks: smartNetworks(networks).map((n) => `eip155:${n.chainId}`), preferredAccountType, ...(smartAccount ? { smartAccount } : {}) };
+    return { networks: smartNetworks(networks).map((n) => `eip155:${n.chainId}`), preferredAccountType, chosen: chosen !== undefined, ...(smartAccount ? { smartAccount } : {}) };
   };
 
   app.get('/api/smart-account', async (c) => {

@@ -46,6 +46,8 @@ export interface WidgetConfig {
   features: Feature[];
   socials: Social[];
   theme: Theme;
+  /** The account type an email or social login starts with until the visitor chooses (SPEC.md §6). */
+  defaultAccountType: 'eoa' | 'smartAccount';
   allowUnsupportedChain: boolean;
   lang: string;
 }
@@ -68,6 +70,7 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   features: [],
   socials: [...SOCIALS],
   theme: 'system',
+  defaultAccountType: 'eoa',
   allowUnsupportedChain: false,
   lang: 'en',
 };
@@ -162,6 +165,7 @@ export const ATTRIBUTES = {
   features: spec({ key: 'features', ...listOf(FEATURES) }),
   socials: spec({ key: 'socials', ...listOf(SOCIALS) }),
   theme: spec({ key: 'theme', kind: 'string', accepts: 'one of: light, dark, system', schema: z.enum(THEMES) }),
+  'default-account-type': spec({ key: 'defaultAccountType', kind: 'string', accepts: 'one of: eoa, smartAccount', schema: z.enum(['eoa', 'smartAccount']) }),
   'allow-unsupported-chain': spec({ key: 'allowUnsupportedChain', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
   lang: spec({
     key: 'lang', kind: 'string', accepts: 'a BCP 47 language tag, e.g. "en" or "pt-BR"',

@@ -59,4 +59,18 @@ describe('smart accounts of an email login (Account settings, user operations th
     const back = (await events(page, 'wallet-account-change'))[1]!.detail as { address: string };
     assert.equal(back.address.toLowerCase(), eoa.toLowerCase());
   });
+
+  it('default-account-type="smartAccount": a first login connects with the smart account; the choice is kept', async () => {
+    const { page } = await e2e.open();
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.setAttribute('default-account-type', 'smartAccount'));
+    const email = await logIn(page);
+    const connected = (await widgetState(page)).connections.find((c) => c.namespace === 'eip155')!.address;
+    const user = await e2e.stack.login.server.store.getUserByEmail(email);
+    assert.ok(user);
+    assert.notEqual(connected.toLowerCase(), user.evmAddress.toLowerCase(), 'not the key\'s own address');
+    assert.equal(await e2e.stack.login.server.store.getAccountType(user.id), 'smartAccount');
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'Account' }));
+    await inModal(page, '[data-action="account-settings"]').click();
+    await inModal(page, '[data-account-type="smartAccount"]').waitFor();
+  });
 });

@@ -5,6 +5,7 @@ import { WidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
 import '../../core/messages-auth.js';
 import { $accountType, type AccountType } from '../account-type.js';
+import { $config } from '../config.js';
 import { $connections } from '../connection.js';
 
 /**
@@ -15,6 +16,8 @@ import { $connections } from '../connection.js';
 const status = z.object({
   networks: z.array(z.string()),
   preferredAccountType: z.enum(['eoa', 'smartAccount']),
+  /** False until the visitor (or `default-account-type`) chose: the service then answers 'eoa'. */
+  chosen: z.optional(z.boolean()),
   smartAccount: z.optional(z.object({ chainId: z.string(), address: z.string(), deployed: z.boolean() })),
 });
 
@@ -23,7 +26,11 @@ let bound: { client: FrameClient; connectors: AuthConnectors } | undefined;
 /** The EVM account to connect with for `chainId`: the smart account when chosen and offered there, else the EOA. */
 export async function accountAtLogin(client: FrameClient, chainId: string, eoa: string): Promise<string> {
   try {
-    const answer = status.parse(await client.request('smart_account_status', { chainId }));
+    let answer = status.parse(await client.request('smart_account_status', { chainId }));
+    // `default-account-type="smartAccount"`: the first login where the service offers one starts on it (kept).
+    if (!answer.chosen && $config.get().defaultAccountType === 'smartAccount' && answer.smartAccount) {
+      answer = status.parse(await client.request('set_preferred_account', { type: 'smartAccount', chainId }));
+    }
     $accountType.set({ preferred: answer.preferredAccountType, eoa, networks: answer.networks, smartAccount: answer.smartAccount });
     return answer.preferredAccountType === 'smartAccount' && answer.smartAccount ? answer.smartAccount.address : eoa;
   } catch {

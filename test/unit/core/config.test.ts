@@ -33,7 +33,7 @@ describe('core/config parseAttribute', () => {
   it('knows exactly the attributes of the public contract', () => {
     expect([...ATTRIBUTE_NAMES].sort()).to.deep.equal(
       [
-        'allow-unsupported-chain', 'api-url', 'auth-url', 'default-network', 'directory-url', 'features', 'lang',
+        'allow-unsupported-chain', 'api-url', 'auth-url', 'default-account-type', 'default-network', 'directory-url', 'features', 'lang',
         'network-meta', 'networks', 'project-id', 'relay-url', 'rpc-urls', 'privacy-url', 'siwx-keep-session', 'siwx-required', 'siwx-url', 'terms-url', 'theme', 'socials',
       ].sort(),
     );
@@ -203,6 +203,15 @@ describe('core/config parseAttribute', () => {
     it('refuses other values', () => {
       expectDetails(invalid(() => parseAttribute('theme', 'blue')), 'theme', 'one of: light, dark, system');
       invalid(() => parseAttribute('theme', 'Dark '.repeat(2)));
+    });
+  });
+
+  describe('default-account-type', () => {
+    it('reads eoa and smartAccount; absent is eoa; refuses other values', () => {
+      expect(parseAttribute('default-account-type', null)).to.equal('eoa');
+      expect(parseAttribute('default-account-type', 'smartAccount')).to.equal('smartAccount');
+      expect(parseAttribute('default-account-type', 'eoa')).to.equal('eoa');
+      expectDetails(invalid(() => parseAttribute('default-account-type', 'smart')), 'default-account-type', 'one of: eoa, smartAccount');
     });
   });
 

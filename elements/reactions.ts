@@ -63,7 +63,7 @@ function listen(): () => void {
     if (notice) emit('wallet-error', errorSummary(notice.error));
   });
   const offTransaction = $lastTransaction.listen((notice) => {
-    if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind });
+    if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind, ...(notice.userOpHash ? { userOpHash: notice.userOpHash } : {}) });
   });
   const offName = $registeredName.listen((detail) => detail && emit('wallet-name', detail));
   const offSession = $siwxSession.listen((session) => emit('wallet-session', session ? { status: 'authenticated', session: { ...session } } : { status: 'unauthenticated' }));

@@ -35,8 +35,11 @@ export interface StackOptions {
   onrampPort?: number;
   /** The email-login service (server/auth-frame/) and its local mail capture: ports, store, key. */
   login?: LoginServiceOptions;
-  /** ERC-4337 (server/aa/): EntryPoint v0.7, SimpleAccountFactory and an alto bundler per chain; off by default (alto takes seconds to start). */
-  smartAccounts?: boolean | { bundlerPorts?: readonly number[] };
+  /**
+   * ERC-4337 (server/aa/): EntryPoint v0.7, the smart account factories and an alto bundler per chain (or only on
+   * `chainIds`; the others have no smart accounts); off by default (alto takes seconds to start).
+   */
+  smartAccounts?: boolean | { bundlerPorts?: readonly number[]; chainIds?: readonly number[] };
   /** The Farcaster auth relay's port (server/farcaster-relay/); 0 (default) picks a free one. */
   farcasterRelayPort?: number;
 }

@@ -113,7 +113,9 @@ export async function startStack({
   let smart: SmartAccounts = { chains: [], stop: async () => undefined };
   if (smartAccountOptions) {
     try {
-      smart = await startSmartAccounts(chains, { host, ports: typeof smartAccountOptions === 'object' ? (smartAccountOptions.bundlerPorts ?? []) : [] });
+      const only = typeof smartAccountOptions === 'object' ? smartAccountOptions.chainIds : undefined;
+      const ports = typeof smartAccountOptions === 'object' ? (smartAccountOptions.bundlerPorts ?? []) : [];
+      smart = await startSmartAccounts(only ? chains.filter((c) => only.includes(c.chainId)) : chains, { host, ports });
     } catch (err) {
       await stopAll(early).catch(() => undefined);
       throw err;

@@ -1,13 +1,20 @@
 /**
  * eth_sendTransaction from the smart account: a user operation through the network's bundler (ERC-4337). The
  * account pays its own gas (no paymaster); its first user operation also deploys it. Approve sends the user
- * operation and waits for its inclusion; the answer is the transaction hash of the bundle that included it (what
- * an EIP-1193 caller expects), with the user operation hash kept for the frame's own record.
+ * operation and waits for its inclusion; the answer is `{ transactionHash, userOpHash }`: the transaction hash of
+ * the bundle that included it (what the widget's connector answers an EIP-1193 caller) and the user operation's own
+ * hash (which the widget adds to `wallet-transaction`).
  */
 import { formatEther, type Address, type Hex } from 'viem';
 import { SignError } from './sign-error.js';
 import type { Filed, SignContext, SignDisplay } from './signing.js';
 import { bundlerOf, type SmartNetwork } from './smart-account.js';
+
+/** What Approve answers for a user operation: the including bundle's transaction hash and the operation's hash. */
+export interface UserOperationSent {
+  transactionHash: Hex;
+  userOpHash: Hex;
+}
 
 /** How long Approve waits for the bundle that includes the user operation. */
 const INCLUSION_TIMEOUT_MS = 60_000;
@@ -23,13 +30,13 @@ export async function userOperation(ctx: SignContext, network: SmartNetwork, cal
   } catch (err) {
     throw new SignError(-32603, `The user operation would fail: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`);
   }
-  const sign = async (): Promise<Hex> => {
+  const sign = async (): Promise<UserOperationSent> => {
     try {
       const { bundler: fresh } = await bundlerOf(ctx.masterKey, ctx.user, network);
       const hash = await fresh.sendUserOperation({ calls });
       const receipt = await fresh.waitForUserOperationReceipt({ hash, timeout: INCLUSION_TIMEOUT_MS });
       if (!receipt.success) throw new SignError(-32603, `The user operation ${hash} reverted (bundle ${receipt.receipt.transactionHash})`);
-      return receipt.receipt.transactionHash;
+      return { transactionHash: receipt.receipt.transactionHash, userOpHash: hash };
     } catch (err) {
       if (err instanceof SignError) throw err;
       throw new SignError(-32603, `Sending the user operation failed: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`);

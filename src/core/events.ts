@@ -50,7 +50,8 @@ export interface WalletEventDetails {
   'wallet-account-change': { address: string; caipAddress: string; namespace: Namespace };
   'wallet-network-change': { chainId: Caip2; namespace: Namespace; supported: boolean };
   'wallet-session': { status: 'authenticated'; session: SiwxSession } | { status: 'unauthenticated' };
-  'wallet-transaction': { status: 'pending' | 'confirmed' | 'failed'; hash: string; chainId: Caip2; kind: string };
+  /** `userOpHash` only when `hash` is the bundle that included an embedded wallet's smart-account user operation. */
+  'wallet-transaction': { status: 'pending' | 'confirmed' | 'failed'; hash: string; chainId: Caip2; kind: string; userOpHash?: string };
   'wallet-error': { code: WidgetErrorCode; message: string };
   /** The connected account registered a name (Get a name, feature `names`). */
   'wallet-name': { name: string; address: string; caipAddress: string };
@@ -78,6 +79,10 @@ export interface WidgetState {
   connections: ConnectionState[];
   /** The sign-in session (`siwx-url`) of the connected EVM account, if signed in. */
   session: SiwxSession | undefined;
+  /** An email or social login's chosen EVM account type; undefined without one. */
+  preferredAccountType: 'eoa' | 'smartAccount' | undefined;
+  /** Whether that login's smart account is deployed on the EVM network in use (false without one). */
+  smartAccountDeployed: boolean;
 }
 
 /** One connected namespace in `state.connections`. */

@@ -51,6 +51,8 @@ export const authMessages = {
   'smartAccount.deployed': 'Deployed on this network',
   'smartAccount.notDeployed': 'Not deployed yet: your first transaction deploys it',
   'smartAccount.switching': 'Switching…',
+  'smartAccount.badgeDeployed': 'Smart account · deployed',
+  'smartAccount.badgeNotDeployed': 'Smart account · not deployed yet',
   // UpdateEmailWallet (SPEC.md §2; the hosted modal's titles for its three steps).
   'view.UpdateEmailWallet': 'Edit Email',
   'view.UpdateEmailPrimaryOtp': 'Confirm Current Email',

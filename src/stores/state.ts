@@ -1,6 +1,7 @@
 import { computed } from 'nanostores';
 import { caip10 } from '../core/caip.js';
 import type { ConnectionState, WidgetState } from '../core/events.js';
+import { $accountType } from './account-type.js';
 import { $config } from './config.js';
 import { $caipAddress, $chainSupported, $connection, $connections } from './connection.js';
 import { $modal } from './modal.js';
@@ -11,8 +12,8 @@ const NAMESPACES = ['eip155', 'solana'] as const;
 
 /** What the element's read-only `state` property returns. */
 export const $widgetState = computed(
-  [$modal, $route, $connection, $caipAddress, $chainSupported, $connections, $config, $siwxSession],
-  (modal, route, connection, caipAddress, supported, connections, config, session): WidgetState => {
+  [$modal, $route, $connection, $caipAddress, $chainSupported, $connections, $config, $siwxSession, $accountType],
+  (modal, route, connection, caipAddress, supported, connections, config, session, accountType): WidgetState => {
     const connected = connection.status === 'connected' ? connection : undefined;
     return {
       open: modal.open,
@@ -29,6 +30,10 @@ export const $widgetState = computed(
         (c): ConnectionState => ({ status: c.status, namespace: c.namespace, address: c.address, caipAddress: caip10(c.chainId, c.address), chainId: c.chainId, supported: config.networks.includes(c.chainId), connector: c.connector }),
       ),
       session,
+      // An email or social login's EVM account type (issue 15): the visitor's choice, and whether the smart account
+      // on the EVM network in use is deployed. No embedded wallet: undefined and false.
+      preferredAccountType: accountType?.preferred,
+      smartAccountDeployed: accountType?.smartAccount?.deployed === true,
     };
   },
 );

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createPublicClient, http, parseEther, recoverMessageAddress, toHex, type Address, type Hex } from 'viem';
+import { createPublicClient, http, parseEther, recoverMessageAddress, toEventSelector, toHex, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import { startBundler, type Bundler } from '../../server/aa/bundler.js';
 import { deployAccountAbstraction } from '../../server/aa/deploy.js';
@@ -17,6 +17,7 @@ import { rpcCall } from '../../server/json-rpc.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 
+const USER_OPERATION_EVENT = toEventSelector('UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)');
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address;
 let mail: MailCapture;
 let anvil: Anvil;
@@ -104,12 +105,15 @@ describe('the secure service: smart accounts (ERC-4337) of the embedded wallet',
 
     await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))]);
     const paid = await client().getBalance({ address: BOB });
-    const sent = await signed<Hex>('eth_sendTransaction', [{ to: BOB, value: toHex(parseEther('0.01')) }], 'eip155:31337');
+    const sent = await signed<{ transactionHash: Hex; userOpHash: Hex }>('eth_sendTransaction', [{ to: BOB, value: toHex(parseEther('0.01')) }], 'eip155:31337');
     assert.equal(sent.display.address, address);
     assert.equal(sent.display.action, 'send');
     assert.match(String(sent.display.fee), /^0\.\d+ ETH$/);
-    const receipt = await client().getTransactionReceipt({ hash: sent.result });
+    const receipt = await client().getTransactionReceipt({ hash: sent.result.transactionHash });
     assert.equal(receipt.status, 'success');
+    // The operation's own hash names the operation the bundle included (the EntryPoint's UserOperationEvent).
+    const included = receipt.logs.filter((log) => log.topics[0] === USER_OPERATION_EVENT).map((log) => log.topics[1]);
+    assert.deepEqual(included, [sent.result.userOpHash]);
     assert.equal((await client().getBalance({ address: BOB })) - paid, parseEther('0.01'));
     assert.equal(((await get('/api/smart-account?chainId=eip155:31337')).smartAccount as { deployed: boolean }).deployed, true);
 

@@ -40,6 +40,8 @@ export interface AuthConnectorOptions {
   onChain?(chainId: Caip2): void;
   /** The login ended (disconnect from either side): close the frame, forget the user. */
   onEnd(): void;
+  /** A transaction the frame sent as a smart account's user operation: the bundle's hash and the operation's. */
+  onUserOperation?(transactionHash: string, userOpHash: string): void;
   /** The EVM account to start with when it is not the key's own (the smart account it owns). */
   evmAccount?: string | undefined;
 }
@@ -113,7 +115,13 @@ export function createAuthConnectors(frame: FrameClient, user: AuthUser, options
           // The network goes with the transaction, so the frame signs for the chain the visitor is on.
           const [tx, ...rest] = Array.isArray(params) ? params : [];
           const withChain = tx && typeof tx === 'object' && !('chainId' in tx) ? { ...tx, chainId: toHexChainId(evmChainId(chainId) ?? 0) } : tx;
-          return rpc(method, [withChain, ...rest]);
+          const answer = await rpc(method, [withChain, ...rest]);
+          // From the smart account the frame answers the bundle's hash and the user operation's: the caller gets
+          // the transaction hash (EIP-1193), `wallet-transaction` also the operation's.
+          const sent = answer && typeof answer === 'object' ? (answer as { transactionHash?: unknown; userOpHash?: unknown }) : undefined;
+          if (typeof sent?.transactionHash !== 'string') return answer;
+          if (typeof sent.userOpHash === 'string') options.onUserOperation?.(sent.transactionHash, sent.userOpHash);
+          return sent.transactionHash;
         }
         default:
           if ((SIGNING_METHODS as readonly string[]).includes(method)) return rpc(method, params);

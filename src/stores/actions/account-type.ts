@@ -57,6 +57,7 @@ export async function switchAccountType(type: AccountType): Promise<void> {
   const refused = () => new WidgetError('UNSUPPORTED_CHAIN', t('smartAccount.notEnabled'), { details: chainId });
   if (type === 'smartAccount' && !current.networks.includes(chainId)) throw refused();
   let answer: z.infer<typeof status>;
+  following++; // a network follow still under way answers for the old choice
   try {
     answer = status.parse(await bound.client.request('set_preferred_account', { type, chainId }));
   } catch (error) {
@@ -67,11 +68,38 @@ export async function switchAccountType(type: AccountType): Promise<void> {
   bound.connectors.setEvmAccount(answer.preferredAccountType === 'smartAccount' && answer.smartAccount ? answer.smartAccount.address : current.eoa);
 }
 
+let following = 0;
+
+/**
+ * The EVM network changed (or a transaction may have deployed the account): asks the service about `chainId`
+ * and moves the EVM side to the account the choice gives there: the smart account where that network has one,
+ * else the EOA (the choice is kept, so going back to a network with smart accounts goes back to it). An older
+ * answer than the last question is dropped; a service that cannot answer leaves the EOA.
+ */
+export async function followNetwork(chainId: string): Promise<void> {
+  const current = $accountType.get();
+  if (!bound || !current) return;
+  const binding = bound;
+  const asked = ++following;
+  let answer: z.infer<typeof status> | undefined;
+  try {
+    answer = status.parse(await binding.client.request('smart_account_status', { chainId }));
+  } catch {
+    answer = undefined;
+  }
+  if (asked !== following || bound !== binding) return;
+  const now = $accountType.get() ?? current;
+  if (!answer) {
+    $accountType.set({ ...now, smartAccount: undefined });
+    binding.connectors.setEvmAccount(now.eoa);
+    return;
+  }
+  $accountType.set({ ...now, preferred: answer.preferredAccountType, networks: answer.networks, smartAccount: answer.smartAccount });
+  binding.connectors.setEvmAccount(answer.preferredAccountType === 'smartAccount' && answer.smartAccount ? answer.smartAccount.address : now.eoa);
+}
+
 /** Reads whether the smart account is deployed yet (after a transaction, for the Account view). */
 export async function refreshAccountType(): Promise<void> {
-  const current = $accountType.get();
   const chainId = $connections.get().eip155?.chainId;
-  if (!bound || !current || !chainId) return;
-  const answer = status.parse(await bound.client.request('smart_account_status', { chainId }));
-  $accountType.set({ ...current, preferred: answer.preferredAccountType, networks: answer.networks, smartAccount: answer.smartAccount });
+  if (chainId) await followNetwork(chainId);
 }

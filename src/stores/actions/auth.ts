@@ -15,7 +15,8 @@ import { $modal, $viewsNeeded, setModalOpen } from '../modal.js';
 import { $history, $route, type Route, pushRoute } from '../route.js';
 import { solanaNow } from '../solana-now.js';
 import { registerWallet } from '../wallets.js';
-import { accountAtLogin, bindAccountType } from './account-type.js';
+import { noteUserOperation } from '../transactions.js';
+import { accountAtLogin, bindAccountType, followNetwork, refreshAccountType } from './account-type.js';
 import { establishConnection } from './establish-connection.js';
 
 /**
@@ -247,6 +248,12 @@ async function connectUser(client: FrameClient, signedIn: AuthUser): Promise<{ b
     onChain: (chainId) => {
       const last = lastConnection('eip155').get();
       if (last?.walletId === AUTH_ID) lastConnection('eip155').set({ ...last, chainId });
+      void followNetwork(chainId);
+    },
+    // The first user operation deploys the smart account: read it again (state.smartAccountDeployed, Account view).
+    onUserOperation: (hash, userOpHash) => {
+      noteUserOperation(hash, userOpHash);
+      void refreshAccountType();
     },
     onEnd: () => {
       bindAccountType(undefined);

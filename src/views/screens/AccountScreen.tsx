@@ -14,6 +14,7 @@ import { $identity } from '../../stores/identity.js';
 import { type AccountTab, type Route, pushRoute, replaceRoute } from '../../stores/route.js';
 import { $walletApi } from '../../stores/wallet-api-config.js';
 import { $authUser } from '../../stores/auth.js';
+import { $accountType } from '../../stores/account-type.js';
 import '../../core/messages-auth.js';
 import { $wallets } from '../../stores/wallets.js';
 import { Icon, PathIcon } from '../parts/Icon.js';
@@ -85,7 +86,10 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
   const network = useNetworkInfo(connection?.chainId);
   const identity = useStore($identity);
   const user = useStore($authUser);
+  const accountType = useStore($accountType);
   if (!connection || !network) return null;
+  // The email or social login's smart account is the connected address: say so, and whether it is deployed yet.
+  const smart = connection.connector.type === 'auth' && accountType?.smartAccount?.address.toLowerCase() === connection.address.toLowerCase() ? accountType.smartAccount : undefined;
   const tabs = [{ id: 'tokens', label: t('account.tokens') }, ...(config.features.includes('history') ? [{ id: 'activity', label: t('account.activity') }] : [])];
   const tab: AccountTab = route.tab === 'activity' && tabs.length > 1 ? 'activity' : 'tokens';
   const copy = () => copyText(connection.address, t('account.copied'));
@@ -93,6 +97,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
     <div className="account">
       <Profile address={connection.address} walletName={connection.connector.name} walletIcon={wallet?.icon} />
       {connection.connector.type === 'auth' && user?.email ? <p className="hint" part="account-email" data-email={user.email}>{t('auth.accountEmail', { email: user.email })}</p> : null}
+      {smart ? <p className="hint" part="account-type" data-smart-account-deployed={String(smart.deployed)}>{smart.deployed ? t('smartAccount.badgeDeployed') : t('smartAccount.badgeNotDeployed')}</p> : null}
       <p className="balance" part="balance" aria-live="polite">
         <span className="visually-hidden">{t('account.balance')}: </span>
         {balance.status === 'ready' ? (

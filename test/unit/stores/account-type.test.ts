@@ -3,7 +3,7 @@ import type { AuthConnectors } from '../../../src/connectors/auth/connector.js';
 import { FrameError, type FrameClient } from '../../../src/connectors/auth/frame-client.js';
 import { isWidgetError } from '../../../src/core/errors.js';
 import { $accountType } from '../../../src/stores/account-type.js';
-import { bindAccountType, switchAccountType } from '../../../src/stores/actions/account-type.js';
+import { bindAccountType, followNetwork, switchAccountType } from '../../../src/stores/actions/account-type.js';
 import { $connections, type Connected } from '../../../src/stores/connection.js';
 
 const EOA = '0x1111111111111111111111111111111111111111';
@@ -68,5 +68,34 @@ describe('switching an email login between its EOA and its smart account', () =>
       { method: 'set_preferred_account', params: { type: 'eoa', chainId: 'eip155:31337' } },
     ]);
     expect(moved).to.deep.equal([SMART, EOA]);
+  });
+
+  it('follows the network: the EOA where the new network has no smart account, the smart account again where it has', async () => {
+    const offered = (chainId: string) => chainId === 'eip155:31337';
+    bind((method, params) => {
+      const chainId = (params as { chainId: string }).chainId;
+      return { networks: ['eip155:31337'], preferredAccountType: 'smartAccount', ...(offered(chainId) ? { smartAccount: { chainId, address: SMART, deployed: true } } : {}) };
+    });
+    $accountType.set({ preferred: 'smartAccount', eoa: EOA, networks: ['eip155:31337'], smartAccount: { chainId: 'eip155:31337', address: SMART, deployed: true } });
+    await followNetwork('eip155:1');
+    expect($accountType.get()?.smartAccount).to.equal(undefined);
+    expect($accountType.get()?.preferred).to.equal('smartAccount');
+    await followNetwork('eip155:31337');
+    expect(moved).to.deep.equal([EOA, SMART]);
+    expect($accountType.get()?.smartAccount?.deployed).to.equal(true);
+  });
+
+  it('drops an older network answer that comes after a newer one', async () => {
+    const answers: Record<string, (value: unknown) => void> = {};
+    bind((_method, params) => new Promise((resolve) => (answers[(params as { chainId: string }).chainId] = resolve)));
+    $accountType.set({ preferred: 'smartAccount', eoa: EOA, networks: ['eip155:31337'] });
+    const first = followNetwork('eip155:31337');
+    const second = followNetwork('eip155:1');
+    answers['eip155:1']!({ networks: ['eip155:31337'], preferredAccountType: 'smartAccount' });
+    await second;
+    answers['eip155:31337']!({ networks: ['eip155:31337'], preferredAccountType: 'smartAccount', smartAccount: { chainId: 'eip155:31337', address: SMART, deployed: false } });
+    await first;
+    expect(moved).to.deep.equal([EOA]);
+    expect($accountType.get()?.smartAccount).to.equal(undefined);
   });
 });

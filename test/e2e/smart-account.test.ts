@@ -14,6 +14,7 @@ import { rpcCall } from '../../server/json-rpc.js';
 import { ACCOUNT_1, events, inModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 import { emailHelpers } from './email-support.js';
 import { chooseToken } from './send-support.js';
+import { siwxHelpers } from './siwx-support.js';
 
 // The EntryPoint v0.7's UserOperationEvent: its first indexed topic is the user operation's hash.
 const USER_OPERATION_EVENT = toEventSelector('UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)');
@@ -23,6 +24,7 @@ const switchChain = (page: Page, chainId: number) =>
 describe('smart accounts of an email login (Account settings, user operations through the bundler)', () => {
   const e2e = useE2E({ smartAccounts: { chainIds: [31337] } });
   const { logIn, frame } = emailHelpers(() => e2e.stack);
+  const { useSiwx, signView, backendSession } = siwxHelpers(() => e2e.stack.authUrl);
   const rpc = () => e2e.stack.chains[0]!.rpcUrl;
   const balance = async (address: string) => BigInt(await rpcCall<Hex>(rpc(), 'eth_getBalance', [address, 'latest']));
 
@@ -125,5 +127,19 @@ describe('smart accounts of an email login (Account settings, user operations th
     await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'Account' }));
     await inModal(page, '[data-action="account-settings"]').click();
     await inModal(page, '[data-account-type="smartAccount"]').waitFor();
+  });
+
+  it('signs in to the sign-in backend as the smart account before it is deployed (ERC-6492)', async () => {
+    const { page } = await e2e.open();
+    await useSiwx(page, { 'default-account-type': 'smartAccount' });
+    const email = await logIn(page);
+    const user = await e2e.stack.login.server.store.getUserByEmail(email);
+    const smart = (await widgetState(page)).connections.find((c) => c.namespace === 'eip155')!.address;
+    assert.notEqual(smart.toLowerCase(), user!.evmAddress.toLowerCase());
+    assert.equal(await rpcCall<Hex>(rpc(), 'eth_getCode', [smart, 'latest']), '0x', 'not deployed');
+    await signView(page).locator('[data-action="sign"]').click();
+    await (await frame(page)).getByRole('button', { name: 'Approve' }).click();
+    assert.equal(((await waitForEvent(page, 'wallet-session')) as { status: string }).status, 'authenticated');
+    assert.equal(((await backendSession(page)) as { address: string }).address, smart);
   });
 });

@@ -2,7 +2,8 @@ import { errorSummary } from '../src/core/errors.js';
 import type { WalletEventDetails, WalletEventName } from '../src/core/events.js';
 import { caip10 } from '../src/core/caip.js';
 import { $config } from '../src/stores/config.js';
-import { $connections, type Connected } from '../src/stores/connection.js';
+import { $addingWallet, $connections, $heldConnections, type Connected } from '../src/stores/connection.js';
+import { $heldEnded } from '../src/stores/held-ended.js';
 import { $lastError } from '../src/stores/errors.js';
 import { $modal } from '../src/stores/modal.js';
 import { $route } from '../src/stores/route.js';
@@ -41,6 +42,7 @@ function listen(): () => void {
   let wasOpen = $modal.get().open;
   let shownView = $route.get().view;
   let previous = $connections.get();
+  for (const c of [...Object.values(previous), ...$heldConnections.get()]) announced.add(c.walletId);
 
   const offRoute = $route.listen((route) => {
     if ($modal.get().open) shownView = route.view;
@@ -50,6 +52,7 @@ function listen(): () => void {
     wasOpen = open;
     for (const host of hosts) host.toggleAttribute('open', open);
     if (open) shownView = $route.get().view;
+    else $addingWallet.set(undefined); // ProfileWallets' "Add wallet" ends with the modal
     emit(open ? 'wallet-open' : 'wallet-close', { view: shownView });
   });
   // Per namespace (issue 10): each connected namespace has its own events, whichever one is active.
@@ -62,6 +65,7 @@ function listen(): () => void {
   const offError = $lastError.listen((notice) => {
     if (notice) emit('wallet-error', errorSummary(notice.error));
   });
+  const offHeld = $heldEnded.listen((notice) => notice && disconnected(notice.record));
   const offTransaction = $lastTransaction.listen((notice) => {
     if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind, ...(notice.userOpHash ? { userOpHash: notice.userOpHash } : {}) });
   });
@@ -76,16 +80,37 @@ function listen(): () => void {
       Promise.all([loadView().then((m) => m.SiwxSignMessageScreen.preload()).catch(() => {}), loadSiwx()]).then(([, m]) => m.startSiwx(), () => {}));
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
-  return () => [offRoute, offModal, offConnection, offError, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());
+  return () => [offRoute, offModal, offConnection, offError, offHeld, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());
 }
+
+/** Wallets announced by `wallet-connect` and not ended since: making one of them active again is an account change. */
+const announced = new Set<string>();
+const isHeld = (walletId: string) => $heldConnections.get().some((c) => c.walletId === walletId);
+/**
+ * `wallet-disconnect`: `{ namespace }` when the namespace has no wallet left (the contract since the first issue);
+ * with `connector` when another wallet of the namespace is still connected (ProfileWallets), to say which one ended.
+ */
+const disconnected = (record: Connected) => {
+  announced.delete(record.walletId);
+  const others = [...Object.values($connections.get()), ...$heldConnections.get()].some((c) => c.namespace === record.namespace && c.walletId !== record.walletId);
+  emit('wallet-disconnect', others ? { namespace: record.namespace, connector: { ...record.connector } } : { namespace: record.namespace });
+};
 
 function connectionEvents(was: Connected | undefined, is: Connected | undefined) {
   const caipAddress = is && caip10(is.chainId, is.address);
   if (is && (!was || was.walletId !== is.walletId)) {
-    if (was) emit('wallet-disconnect', { namespace: was.namespace });
-    emit('wallet-connect', { address: is.address, caipAddress: caipAddress!, chainId: is.chainId, namespace: is.namespace, connector: { ...is.connector } });
+    // The one before is parked (ProfileWallets) when it still holds its grant: no disconnect then.
+    if (was && !isHeld(was.walletId)) disconnected(was);
+    if (announced.has(is.walletId)) {
+      // A parked wallet made active: its namespace's account (and maybe network) changed.
+      if (!was || was.address !== is.address) emit('wallet-account-change', { address: is.address, caipAddress: caipAddress!, namespace: is.namespace });
+      if (!was || was.chainId !== is.chainId) emit('wallet-network-change', { chainId: is.chainId, namespace: is.namespace, supported: $config.get().networks.includes(is.chainId) });
+    } else {
+      announced.add(is.walletId);
+      emit('wallet-connect', { address: is.address, caipAddress: caipAddress!, chainId: is.chainId, namespace: is.namespace, connector: { ...is.connector } });
+    }
   } else if (was && !is) {
-    emit('wallet-disconnect', { namespace: was.namespace });
+    disconnected(was);
   } else if (was && is) {
     if (was.address !== is.address) emit('wallet-account-change', { address: is.address, caipAddress: caipAddress!, namespace: is.namespace });
     if (was.chainId !== is.chainId) {

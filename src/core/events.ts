@@ -31,6 +31,7 @@ export type ViewName =
   | 'EmailLogin'
   | 'ConnectingFarcaster'
   | 'AccountSettings'
+  | 'ProfileWallets'
   | 'UpdateEmailWallet'
   | 'ApproveTransaction';
 
@@ -46,7 +47,8 @@ export interface WalletEventDetails {
   'wallet-open': { view: ViewName };
   'wallet-close': { view: ViewName };
   'wallet-connect': { address: string; caipAddress: string; chainId: Caip2; namespace: Namespace; connector: ConnectorSummary };
-  'wallet-disconnect': { namespace: Namespace };
+  /** `connector` only while another wallet of the namespace stays connected (ProfileWallets): which one ended. */
+  'wallet-disconnect': { namespace: Namespace; connector?: ConnectorSummary };
   'wallet-account-change': { address: string; caipAddress: string; namespace: Namespace };
   'wallet-network-change': { chainId: Caip2; namespace: Namespace; supported: boolean };
   'wallet-session': { status: 'authenticated'; session: SiwxSession } | { status: 'unauthenticated' };

@@ -76,7 +76,8 @@ export type MessageId =
   | keyof typeof import('./messages-onramp.js').onRampMessages
   | keyof typeof import('./messages-swap.js').swapMessages
   | keyof typeof import('./messages-auth.js').authMessages
-  | keyof typeof import('./messages-social.js').socialMessages;
+  | keyof typeof import('./messages-social.js').socialMessages
+  | keyof typeof import('./messages-wallets.js').walletsMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 
@@ -86,6 +87,17 @@ const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { .
  */
 export function registerMessages(messages: Partial<Record<MessageId, string>>, lang = 'en'): void {
   catalogues[lang] = { ...catalogues[lang], ...messages };
+  version += 1;
+  registered.forEach((listener) => listener());
+}
+
+/** Counts registrations, so what shows a string registered late (a view's title) can render again. */
+let version = 0;
+const registered = new Set<() => void>();
+export const cataloguesVersion = (): number => version;
+export function onMessagesRegistered(listener: () => void): () => void {
+  registered.add(listener);
+  return () => registered.delete(listener);
 }
 
 /** The message for `id` in `lang` (falling back to English, then to the id), with `{name}` placeholders filled. */

@@ -44,6 +44,35 @@ export function dropConnection(namespace: Namespace): void {
   if (!active || active.namespace === namespace) $connection.set(Object.values(rest)[0] ?? { status: 'disconnected' });
   $connections.set(rest);
 }
+
+/**
+ * Issue 15 (ProfileWallets): the connections that still hold a wallet's grant but are not their namespace's
+ * connection (`$connections`), oldest first. Connecting another wallet in a connected namespace (ProfileWallets'
+ * "Add wallet") parks the previous one here; making one active swaps it with its namespace's connection.
+ */
+export const $heldConnections = atom<Connected[]>([]);
+
+/** The wallet a ProfileWallets "Add wallet" is connecting for that namespace (Connect filtered to it), if any. */
+export const $addingWallet = atom<Namespace | undefined>(undefined);
+
+/** Parks `record` (its wallet keeps its grant); a record of the same wallet is replaced. */
+export function holdConnection(record: Connected): void {
+  $heldConnections.set([...$heldConnections.get().filter((c) => c.walletId !== record.walletId), record]);
+}
+
+/** Takes `walletId`'s parked record out, if there is one. */
+export function releaseHeld(walletId: string): Connected | undefined {
+  const list = $heldConnections.get();
+  const found = list.find((c) => c.walletId === walletId);
+  if (found) $heldConnections.set(list.filter((c) => c !== found));
+  return found;
+}
+
+/** Changes `walletId`'s parked record (its wallet changed account or network meanwhile). */
+export function updateHeld(walletId: string, change: Partial<Pick<Connected, 'address' | 'chainId'>>): void {
+  $heldConnections.set($heldConnections.get().map((c) => (c.walletId === walletId ? { ...c, ...change } : c)));
+}
+
 export const $caipAddress = computed($connected, (c) => (c ? caip10(c.chainId, c.address) : undefined));
 
 /** Whether the connected chain is one of the configured `networks`. */

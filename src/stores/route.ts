@@ -45,6 +45,8 @@ export type Route =
   | { view: 'EmailLogin'; email: string }
   | { view: 'ConnectingFarcaster' }
   | { view: 'AccountSettings' }
+  /** Several wallets per namespace (issue 15): each with its type, address and balance; the active one marked. */
+  | { view: 'ProfileWallets' }
   /** Changing an email login's address: the new email, then a code to the current address, then one to the new. */
   | { view: 'UpdateEmailWallet'; step?: 'current' | 'new' | undefined; email?: string | undefined; newEmail?: string | undefined }
   | { view: 'ApproveTransaction' };

@@ -9,7 +9,7 @@ import { type MessageId, t } from '../../core/messages.js';
 import '../../core/messages-auth.js';
 import { $emailLogin, $approving, $authUser } from '../auth.js';
 import { $config } from '../config.js';
-import { $connections } from '../connection.js';
+import { $addingWallet, $connections } from '../connection.js';
 import { lastConnection } from '../last-connection.js';
 import { $modal, $viewsNeeded, setModalOpen } from '../modal.js';
 import { $history, $route, type Route, pushRoute } from '../route.js';
@@ -17,7 +17,7 @@ import { solanaNow } from '../solana-now.js';
 import { registerWallet } from '../wallets.js';
 import { noteUserOperation } from '../transactions.js';
 import { accountAtLogin, bindAccountType, followNetwork, refreshAccountType } from './account-type.js';
-import { establishConnection } from './establish-connection.js';
+import { closeAfterConnect, establishConnection } from './establish-connection.js';
 
 /**
  * Email login (issue 14): the secure frame (`auth-url`, inside the widget's shadow root), the code mailed and
@@ -210,7 +210,7 @@ export async function verifyCode(email: string, raw: string): Promise<void> {
     const signedIn = user.parse(await client.request('email_verify', { email, code }));
     const { blocked } = await connectUser(client, signedIn);
     $emailLogin.set({});
-    if (!blocked) setModalOpen(false);
+    closeAfterConnect(blocked);
   } catch (error) {
     $emailLogin.set({ where: 'code', error: messageFor(error) });
   }
@@ -220,13 +220,13 @@ export async function verifyCode(email: string, raw: string): Promise<void> {
 export async function completeSocialLogin(ticket: string): Promise<void> {
   const client = await ensureFrame();
   const { blocked } = await connectUser(client, user.parse(await client.request('social_complete', { ticket })));
-  if (!blocked) setModalOpen(false);
+  closeAfterConnect(blocked);
 }
 
 /** Farcaster's last step: the user `farcaster_wait` gave (the frame has its session) → the same connections as email login. */
 export async function completeFarcasterLogin(client: FrameClient, answer: unknown): Promise<void> {
   const { blocked } = await connectUser(client, user.parse(answer));
-  if (!blocked) setModalOpen(false);
+  closeAfterConnect(blocked);
 }
 
 const chainsOf = (namespace: string) => $config.get().networks.filter((id) => id.startsWith(`${namespace}:`));
@@ -267,7 +267,8 @@ async function connectUser(client: FrameClient, signedIn: AuthUser): Promise<{ b
   $authUser.set(signedIn);
   const first = preferred[0]?.split(':')[0];
   const sides: Connector[] = [...(evmChain ? [connectors.evm] : []), ...(chainsOf('solana').length ? [connectors.solana] : [])]
-    .filter((c) => !$connections.get()[c.namespace])
+    // ProfileWallets' "Add wallet": the namespace it adds to as well (the wallet there is parked).
+    .filter((c) => !$connections.get()[c.namespace] || $addingWallet.get() === c.namespace)
     .sort((a, b) => Number(a.namespace === first) - Number(b.namespace === first));
   if (sides.length === 0) throw new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
   let blocked = false;

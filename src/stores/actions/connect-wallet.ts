@@ -3,10 +3,9 @@ import { errorSummary } from '../../core/errors.js';
 import { toWidgetError } from '../../core/foreign-errors.js';
 import { $connection } from '../connection.js';
 import { reportError } from '../errors.js';
-import { setModalOpen } from '../modal.js';
 import { type Route, replaceRoute } from '../route.js';
 import { isCurrentAttempt } from './connect-attempt.js';
-import { establishConnection } from './establish-connection.js';
+import { closeAfterConnect, establishConnection } from './establish-connection.js';
 
 /**
  * The second half of connect(), a chunk: asks `connector` for access while ConnectingExternal (`route`) shows,
@@ -19,7 +18,7 @@ export async function awaitWallet(connector: Connector, route: Extract<Route, { 
     const result = await connector.connect();
     if (!isCurrentAttempt(mine)) return;
     const { blocked } = establishConnection(connector, result);
-    if (!blocked) setModalOpen(false);
+    closeAfterConnect(blocked);
   } catch (cause) {
     if (!isCurrentAttempt(mine)) return;
     const error = toWidgetError(cause, 'connect');

@@ -1,6 +1,6 @@
 import { WidgetError } from '../../core/errors.js';
 import { t } from '../../core/messages.js';
-import { $connected, $connection, $connections } from '../connection.js';
+import { $addingWallet, $connected, $connection, $connections, $heldConnections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { showRoute } from '../route.js';
 import { findWallet } from '../wallets.js';
@@ -15,7 +15,10 @@ export async function connect(walletId: string): Promise<void> {
     throw error;
   }
   // Each namespace holds one connection; another namespace's stays (and stays active until this one connects).
-  if ($connections.get()[connector.namespace] || $connection.get().status === 'reconnecting') {
+  // ProfileWallets' "Add wallet" connects another wallet in a connected namespace (the one there is parked).
+  const held = [...Object.values($connections.get()), ...$heldConnections.get()].some((c) => c.walletId === walletId);
+  const adding = $addingWallet.get() === connector.namespace && !held;
+  if ((!adding && $connections.get()[connector.namespace]) || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     reportError(error);
     throw error;

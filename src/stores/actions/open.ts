@@ -26,6 +26,7 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'Send':
     case 'Receive':
     case 'Swap':
+    case 'ProfileWallets':
       return { view };
     case 'SIWXSignMessage':
       return $config.get().siwxUrl ? { view } : { view: 'Account' };

@@ -7,13 +7,13 @@ import { isRejection, toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import '../../core/messages-walletconnect.js';
 import { $config } from '../config.js';
-import { $connected, $connection, $connections } from '../connection.js';
+import { $addingWallet, $connected, $connection, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
-import { $modal, setModalOpen } from '../modal.js';
+import { $modal } from '../modal.js';
 import { $route, type ChosenWallet, replaceRoute } from '../route.js';
 import { $pairing } from '../walletconnect.js';
 import { chosenWalletLink } from '../wallet-link.js';
-import { establishConnection } from './establish-connection.js';
+import { closeAfterConnect, establishConnection } from './establish-connection.js';
 import { oneClickProposal, signInWithCacao } from './walletconnect-oneclick.js';
 import { clientFor, relayUnavailable, withTimeout } from './walletconnect-session.js';
 import { sessionSides, useSide } from './walletconnect-sides.js';
@@ -48,7 +48,9 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   // Closing the modal keeps the attempt (closing is not cancelling); leaving the view abandons it.
   const current = () => mine === attempt && !left && $route.get().view === 'ConnectingWalletConnect';
   // Issue 10: the session is asked for the configured namespaces not connected yet (EVM always, as before).
-  const wanted = (['eip155', 'solana'] as const).filter((ns) => !$connections.get()[ns] && (ns === 'eip155' || $config.get().networks.some((id) => id.startsWith('solana:'))));
+  // ProfileWallets' "Add wallet" asks for its namespace even when it is connected (the wallet there is parked).
+  const adding = $addingWallet.get();
+  const wanted = (['eip155', 'solana'] as const).filter((ns) => (adding ? ns === adding : !$connections.get()[ns]) && (ns === 'eip155' || $config.get().networks.some((id) => id.startsWith('solana:'))));
   if (wanted.length === 0 || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     replaceRoute({ ...route, error: errorSummary(error) });
@@ -131,7 +133,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
       const connector = useSide(client, namespace, init);
       ({ blocked } = establishConnection(connector, await connector.connect()));
     }
-    if (!blocked) setModalOpen(false);
+    closeAfterConnect(blocked);
   } catch (cause) {
     if (mine !== attempt) return;
     const error = toWidgetError(cause, 'connect');

@@ -16,6 +16,7 @@ import { $walletApi } from '../../stores/wallet-api-config.js';
 import { $authUser } from '../../stores/auth.js';
 import { $accountType } from '../../stores/account-type.js';
 import '../../core/messages-auth.js';
+import '../../core/messages-wallets.js';
 import { $wallets } from '../../stores/wallets.js';
 import { Icon, PathIcon } from '../parts/Icon.js';
 import { NetworkIcon } from '../parts/NetworkIcon.js';
@@ -52,6 +53,8 @@ const RECEIVE_ICON = 'M12 4v11M7 10l5 5 5-5M5 19h14';
 /** The Swap action's icon: two arrows, down and up. */
 /** A slider: Account settings. */
 const SETTINGS_ICON = 'M4 7h10M18 7h2M4 17h2M10 17h10M14 5v4M6 15v4';
+/** Two stacked cards: Wallets. */
+const WALLETS_ICON = 'M4 8h14v11H4zM7 5h13v11';
 /** An envelope: Update email. */
 const MAIL_ICON = 'M3 6h18v12H3zM3 6l9 7 9-7';
 const SWAP_ICON = 'M8 4v15M4 15l4 4 4-4M16 20V5M12 9l4-4 4 4';
@@ -155,6 +158,13 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             </button>
           </li>
         ) : null}
+        {/* Every connected wallet, several per namespace (issue 15): ProfileWallets. */}
+        <li>
+          <button type="button" className="list-button" part="button" data-action="wallets" onClick={() => pushRoute({ view: 'ProfileWallets' })}>
+            <span className="network-icon"><PathIcon d={WALLETS_ICON} /></span>
+            <span className="list-label">{t('wallets.entry')}</span>
+          </button>
+        </li>
         {/* An email or social login's account types (the EOA or its smart account): AccountSettings. */}
         {connection.connector.type === 'auth' && connection.namespace === 'eip155' ? (
           <li>

@@ -38,6 +38,7 @@ const AuthScreen = lazyScreen(() => import('./AuthScreen.js'));
 const ConnectingFarcasterScreen = lazyScreen(() => import('./ConnectingFarcasterScreen.js'));
 const UpdateEmailWalletScreen = lazyScreen(() => import('./UpdateEmailWalletScreen.js'));
 const AccountSettingsScreen = lazyScreen(() => import('./AccountSettingsScreen.js'));
+const ProfileWalletsScreen = lazyScreen(() => import('./ProfileWalletsScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -79,6 +80,8 @@ function Screen({ route }: { route: Route }) {
       return <UpdateEmailWalletScreen route={route} />;
     case 'AccountSettings':
       return <AccountSettingsScreen />;
+    case 'ProfileWallets':
+      return <ProfileWalletsScreen />;
     case 'ConnectingFarcaster':
       return <ConnectingFarcasterScreen />;
     case 'OnRampProviders':

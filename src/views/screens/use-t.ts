@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';
-import { type MessageId, t } from '../../core/messages.js';
+import { useSyncExternalStore } from 'react';
+import { cataloguesVersion, type MessageId, onMessagesRegistered, t } from '../../core/messages.js';
 import { $config } from '../../stores/config.js';
 
 const $lang = computed($config, (config) => config.lang);
@@ -8,6 +9,7 @@ const $lang = computed($config, (config) => config.lang);
 /** `t` bound to the element's `lang`. */
 export function useT(): (id: MessageId, values?: Record<string, string>) => string {
   const lang = useStore($lang);
+  useSyncExternalStore(onMessagesRegistered, cataloguesVersion); // a string registered by a chunk loaded later shows once it is there
   return (id, values) => t(id, values, lang);
 }
 

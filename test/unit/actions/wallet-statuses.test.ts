@@ -24,7 +24,7 @@ describe('per-wallet status drives the connection', () => {
     expect(isActiveWallet('injected:b')).to.equal(true);
   });
 
-  it('establishing a second wallet: it is active, the first is connected, and only the active one moves the connection', () => {
+  it('establishing a second wallet: it is active, the first is connected (parked), and only the active one moves the connection', () => {
     const a = wallet('org.test.a');
     const b = wallet('org.test.b');
     establishConnection(a.connector, { accounts: [ALICE], chainId: 'eip155:1' });
@@ -37,8 +37,13 @@ describe('per-wallet status drives the connection', () => {
     b.provider.emit('accountsChanged', [BOB]);
     expect($connection.get()).to.include({ walletId: b.connector.id, address: BOB });
 
+    // Issue 15 (ProfileWallets): the first wallet still holds its grant, so it takes the namespace over, with the
+    // account it moved to meanwhile; ending that one leaves the namespace disconnected.
     endConnection();
-    expect($walletStatuses.get()).to.deep.equal({ [a.connector.id]: 'connected', [b.connector.id]: 'disconnected' });
+    expect($walletStatuses.get()).to.deep.equal({ [a.connector.id]: 'active', [b.connector.id]: 'disconnected' });
+    expect($connection.get()).to.include({ walletId: a.connector.id, address: BOB });
+    endConnection();
+    expect($walletStatuses.get()).to.deep.equal({ [a.connector.id]: 'disconnected', [b.connector.id]: 'disconnected' });
     expect($connection.get()).to.deep.equal({ status: 'disconnected' });
   });
 });

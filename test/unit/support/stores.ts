@@ -1,7 +1,7 @@
 import type { Caip2 } from '../../../src/core/caip.js';
 import { DEFAULT_CONFIG, type WidgetConfig } from '../../../src/core/config.js';
 import { $config } from '../../../src/stores/config.js';
-import { $connection, $connections, $walletStatuses } from '../../../src/stores/connection.js';
+import { $addingWallet, $connection, $connections, $heldConnections, $walletStatuses } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
 import { $activeNamespace, $lastConnection, lastConnection } from '../../../src/stores/last-connection.js';
 import { $modal } from '../../../src/stores/modal.js';
@@ -15,6 +15,8 @@ export function resetStores(config: Partial<WidgetConfig> = {}): void {
   $config.set({ ...DEFAULT_CONFIG, ...config });
   $connection.set({ status: 'disconnected' });
   $connections.set({});
+  $heldConnections.set([]);
+  $addingWallet.set(undefined);
   lastConnection('solana').set(null);
   $activeNamespace.set(null);
   $walletStatuses.set({});

@@ -66,6 +66,8 @@ function listen(): () => void {
     if (notice) emit('wallet-error', errorSummary(notice.error));
   });
   const offHeld = $heldEnded.listen((notice) => notice && disconnected(notice.record));
+  // A wallet parked again after a reload is connected too: making it active is an account change.
+  const offParked = $heldConnections.listen((list) => list.forEach((c) => announced.add(c.walletId)));
   const offTransaction = $lastTransaction.listen((notice) => {
     if (notice) emit('wallet-transaction', { status: notice.status, hash: notice.hash, chainId: notice.chainId, kind: notice.kind, ...(notice.userOpHash ? { userOpHash: notice.userOpHash } : {}) });
   });
@@ -80,7 +82,7 @@ function listen(): () => void {
       Promise.all([loadView().then((m) => m.SiwxSignMessageScreen.preload()).catch(() => {}), loadSiwx()]).then(([, m]) => m.startSiwx(), () => {}));
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
-  return () => [offRoute, offModal, offConnection, offError, offHeld, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());
+  return () => [offRoute, offModal, offConnection, offError, offHeld, offParked, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());
 }
 
 /** Wallets announced by `wallet-connect` and not ended since: making one of them active again is an account change. */

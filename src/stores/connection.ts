@@ -4,7 +4,7 @@ import { WidgetError } from '../core/errors.js';
 import type { ConnectorSummary } from '../core/events.js';
 import { t } from '../core/messages.js';
 import { $config } from './config.js';
-import { $activeNamespace } from './last-connection.js';
+import { $activeNamespace, $lastHeld } from './last-connection.js';
 
 /** SPEC.md §4: disconnected, connecting, connected, reconnecting: one union, each with what it knows. */
 export type Connection =
@@ -55,22 +55,28 @@ export const $heldConnections = atom<Connected[]>([]);
 /** The wallet a ProfileWallets "Add wallet" is connecting for that namespace (Connect filtered to it), if any. */
 export const $addingWallet = atom<Namespace | undefined>(undefined);
 
+/** Sets the parked list and what a reload restores of it (`$lastHeld`). */
+function setHeld(list: Connected[]): void {
+  $heldConnections.set(list);
+  $lastHeld.set(list.map(({ walletId, namespace, connector, chainId }) => ({ walletId, namespace, type: connector.type, ...(namespace === 'solana' && { chainId }) })));
+}
+
 /** Parks `record` (its wallet keeps its grant); a record of the same wallet is replaced. */
 export function holdConnection(record: Connected): void {
-  $heldConnections.set([...$heldConnections.get().filter((c) => c.walletId !== record.walletId), record]);
+  setHeld([...$heldConnections.get().filter((c) => c.walletId !== record.walletId), record]);
 }
 
 /** Takes `walletId`'s parked record out, if there is one. */
 export function releaseHeld(walletId: string): Connected | undefined {
   const list = $heldConnections.get();
   const found = list.find((c) => c.walletId === walletId);
-  if (found) $heldConnections.set(list.filter((c) => c !== found));
+  if (found) setHeld(list.filter((c) => c !== found));
   return found;
 }
 
 /** Changes `walletId`'s parked record (its wallet changed account or network meanwhile). */
 export function updateHeld(walletId: string, change: Partial<Pick<Connected, 'address' | 'chainId'>>): void {
-  $heldConnections.set($heldConnections.get().map((c) => (c.walletId === walletId ? { ...c, ...change } : c)));
+  setHeld($heldConnections.get().map((c) => (c.walletId === walletId ? { ...c, ...change } : c)));
 }
 
 export const $caipAddress = computed($connected, (c) => (c ? caip10(c.chainId, c.address) : undefined));

@@ -29,6 +29,14 @@ export function establishConnection(connector: Connector, result: ConnectResult)
   return { blocked: enforceSupportedChain() };
 }
 
+/** After a reload: a wallet that was parked beside its namespace's connection is parked again, and followed. */
+export function holdRestored(connector: Connector, result: ConnectResult): void {
+  const { id, name, type, namespace } = connector;
+  holdConnection({ status: 'connected', walletId: id, namespace, address: result.accounts[0]!, chainId: result.chainId, connector: { id, name, type } });
+  setWalletStatus(id, 'connected');
+  track(connector);
+}
+
 /** A wallet was added from ProfileWallets: once connected, the modal goes back there instead of closing. */
 let added = false;
 

@@ -1,11 +1,13 @@
 import type { Namespace } from '../../core/caip.js';
 import { RECONNECT_DISCOVERY_MS } from '../../core/constants.js';
 import { type Connector, isSolanaConnector } from '../../connectors/types.js';
-import { $connected, $connection, $connections, putConnection, setWalletStatus } from '../connection.js';
-import { $activeNamespace, lastConnection } from '../last-connection.js';
+import type { Caip2 } from '../../core/caip.js';
+import { $connected, $connection, $connections, $heldConnections, putConnection, releaseHeld, setWalletStatus } from '../connection.js';
+import { $activeNamespace, $lastHeld, lastConnection } from '../last-connection.js';
 import { keptChain } from './kept-chain.js';
-import { $wallets, loadSolanaWallets } from '../wallets.js';
-import { establishConnection } from './establish-connection.js';
+import { $wallets, findWallet, loadSolanaWallets } from '../wallets.js';
+import { rememberConnection } from './end-connection.js';
+import { establishConnection, holdRestored } from './establish-connection.js';
 
 /**
  * Finds each of `namespaces`' remembered wallet and takes the accounts it still grants, without a prompt
@@ -16,6 +18,7 @@ export async function restore(namespaces: readonly Namespace[]): Promise<void> {
   const preferred = $activeNamespace.get();
   let left = namespaces.length;
   await Promise.all(namespaces.map((ns) => restoreOne(ns).finally(() => --left || ($connection.get().status === 'reconnecting' && $connection.set({ status: 'disconnected' })))));
+  await restoreHeld();
   // Each restored namespace became active as it came back: the one active before the reload is active again.
   const record = preferred ? $connections.get()[preferred] : undefined;
   if (record && $connected.get()?.namespace !== preferred) {
@@ -47,6 +50,39 @@ async function restoreOne(namespace: Namespace): Promise<void> {
     return;
   }
   establishConnection(connector, result);
+}
+
+/**
+ * The wallets parked beside a namespace's connection (ProfileWallets), each taken back silently as its kind
+ * allows (a browser wallet's `eth_accounts` / silent connect; an email or social login's side from the frame's
+ * session, restored once for both namespaces) and parked again; one that no longer grants access is forgotten.
+ * A namespace whose own wallet did not come back gets its newest parked one as its connection.
+ */
+async function restoreHeld(): Promise<void> {
+  const records = $lastHeld.get();
+  if (!records.length) return;
+  const taken = (id: string) => [...Object.values($connections.get()), ...$heldConnections.get()].some((c) => c.walletId === id);
+  await Promise.all(
+    records.map(async (record) => {
+      if (taken(record.walletId) || record.type === 'walletconnect') return;
+      if (record.type === 'auth' && !findWallet(record.walletId)) await (await import('./auth.js')).restoreAuth().catch(() => undefined);
+      if (record.namespace === 'solana') await loadSolanaWallets();
+      const connector = findWallet(record.walletId) ?? (await waitForWallet(record.walletId, RECONNECT_DISCOVERY_MS));
+      let result = connector && !taken(record.walletId) ? await connector.restore().catch(() => undefined) : undefined;
+      if (result && record.chainId && connector && isSolanaConnector(connector) && connector.serves(record.chainId as Caip2)) result = { ...result, chainId: record.chainId as Caip2 };
+      if (connector && result && !taken(record.walletId)) holdRestored(connector, result);
+    }),
+  );
+  // What did not come back is not kept for the next reload.
+  $lastHeld.set($lastHeld.get().filter((r) => $heldConnections.get().some((c) => c.walletId === r.walletId)));
+  for (const namespace of ['eip155', 'solana'] as const) {
+    const parked = [...$heldConnections.get()].reverse().find((c) => c.namespace === namespace);
+    if ($connections.get()[namespace] || !parked) continue;
+    releaseHeld(parked.walletId);
+    setWalletStatus(parked.walletId, 'active');
+    putConnection(parked, true);
+    rememberConnection(parked);
+  }
 }
 
 /** Resolves with the wallet once it is announced, or undefined after `timeoutMs`. */

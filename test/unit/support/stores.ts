@@ -3,7 +3,7 @@ import { DEFAULT_CONFIG, type WidgetConfig } from '../../../src/core/config.js';
 import { $config } from '../../../src/stores/config.js';
 import { $addingWallet, $connection, $connections, $heldConnections, $walletStatuses } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
-import { $activeNamespace, $lastConnection, lastConnection } from '../../../src/stores/last-connection.js';
+import { $activeNamespace, $lastConnection, $lastHeld, lastConnection } from '../../../src/stores/last-connection.js';
 import { $modal } from '../../../src/stores/modal.js';
 import { $recentWallets } from '../../../src/stores/recent-wallets.js';
 import { resetRoute } from '../../../src/stores/route.js';
@@ -16,6 +16,7 @@ export function resetStores(config: Partial<WidgetConfig> = {}): void {
   $connection.set({ status: 'disconnected' });
   $connections.set({});
   $heldConnections.set([]);
+  $lastHeld.set([]);
   $addingWallet.set(undefined);
   lastConnection('solana').set(null);
   $activeNamespace.set(null);

@@ -1,0 +1,123 @@
+// Session keys of the stack's smart account (server/aa/sessions.ts, LocalSmartAccount.sol) on anvil with alto: the
+// owner grants a key up to 100 of a token for an hour; the key's user operations move tokens within that, and the
+// account refuses on chain anything over the limit, anything but a transfer of that token, an expired session, and
+// every use after the owner's signed revocation (relayed by somebody else).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, getAddress, http, keccak256, parseEther, toHex, type Address, type Hex, type PublicClient } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createBundlerClient, type SmartAccount } from 'viem/account-abstraction';
+import { startBundler, type Bundler } from '../../server/aa/bundler.js';
+import { deployAccountAbstraction } from '../../server/aa/deploy.js';
+import { deployLocalSmartAccount, toLocalSmartAccount } from '../../server/aa/local-account.js';
+import { grantSessionCall, revokeTypedData, revokeWithSignatureData, SESSIONS_ABI, toSessionAccount } from '../../server/aa/sessions.js';
+import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { seedAccounts } from '../../server/chain/clients.js';
+import { compileContracts } from '../../server/chain/compile.js';
+import { rpcCall } from '../../server/json-rpc.js';
+
+const chain = (rpcUrl: string) => defineChain({ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+
+describe('smart sessions: session keys of the stack smart account, enforced on chain', () => {
+  let anvil: Anvil;
+  let bundler: Bundler;
+  let client: PublicClient;
+  let factory: Address;
+  let token: Address;
+  let account: SmartAccount;
+  let address: Address;
+  const owner = privateKeyToAccount(generatePrivateKey());
+  const key = privateKeyToAccount(generatePrivateKey());
+  const receiver = privateKeyToAccount(generatePrivateKey()).address;
+  const bundlerFor = (as: SmartAccount) => createBundlerClient({ account: as, client, transport: http(bundler.url), pollingInterval: 50 });
+  const send = async (as: SmartAccount, calls: { to: Address; value?: bigint; data?: Hex }[]) => {
+    const bundled = bundlerFor(as);
+    const hash = await bundled.sendUserOperation({ calls });
+    return bundled.waitForUserOperationReceipt({ hash, timeout: 30_000 });
+  };
+  const transfer = (amount: bigint) => ({ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiver, amount] }) });
+  const balance = (who: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+  const sessionId = (label: string) => keccak256(toHex(`${label}:${Math.random()}`));
+  const grant = async (id: Hex, limit: bigint, validUntil: number) => {
+    const receipt = await send(account, [grantSessionCall(address, { id, signer: key.address, token, limit, validUntil })]);
+    assert.equal(receipt.success, true);
+  };
+  /** The session key's user operation: its receipt, or the bundler's refusal (the account said no on chain). */
+  const asSession = async (id: Hex, calls: { to: Address; value?: bigint; data?: Hex }[]) => {
+    const session = await toSessionAccount({ client, key, factory, account: address, id });
+    try {
+      return { receipt: await send(session, calls) };
+    } catch (error) {
+      return { refused: (error as { details?: string; shortMessage?: string }).details ?? String(error) };
+    }
+  };
+
+  before(async () => {
+    anvil = await startAnvil({ chainId: 31337 });
+    client = createPublicClient({ chain: chain(anvil.rpcUrl), transport: http(anvil.rpcUrl), pollingInterval: 50 });
+    const deployer = seedAccounts().deployer;
+    await deployAccountAbstraction(anvil.rpcUrl, deployer.address);
+    ({ factory } = await deployLocalSmartAccount(anvil.rpcUrl, deployer.address));
+    bundler = await startBundler({ chainId: 31337, rpcUrl: anvil.rpcUrl });
+    account = await toLocalSmartAccount({ client, owner, factory });
+    address = await account.getAddress();
+    await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))]);
+    const { contracts } = await compileContracts({ log: () => {} });
+    const wallet = createWalletClient({ account: deployer, chain: chain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+    const hash = await wallet.deployContract({ abi: [{ type: 'constructor', inputs: [{ type: 'string' }, { type: 'string' }, { type: 'uint8' }, { type: 'address[]' }, { type: 'uint256[]' }], stateMutability: 'nonpayable' }], bytecode: contracts.LocalToken.bytecode, args: ['Session Token', 'SES', 0, [address], [1000n]] });
+    token = getAddress((await client.waitForTransactionReceipt({ hash })).contractAddress!);
+  });
+  after(async () => {
+    await bundler?.stop();
+    await anvil?.stop();
+  });
+
+  it('lets the key transfer within the limit and refuses the rest on chain; the signed revocation ends it', async () => {
+    const id = sessionId('spend');
+    await grant(id, 100n, Math.floor(Date.now() / 1000) + 3600);
+    const stored = await client.readContract({ address, abi: SESSIONS_ABI, functionName: 'getSession', args: [id] });
+    assert.deepEqual([stored.signer, stored.token, stored.limit, stored.revoked], [key.address, token, 100n, false]);
+
+    const first = await asSession(id, [transfer(60n)]);
+    assert.equal(first.receipt?.success, true, String(first.refused));
+    assert.equal(await balance(receiver), 60n);
+
+    const over = await asSession(id, [transfer(50n)]);
+    assert.ok(over.refused, 'over the limit');
+    assert.match(over.refused, /AA24|signature/i);
+    const otherCall = await asSession(id, [{ to: receiver, value: 1n }]);
+    assert.ok(otherCall.refused, 'not a transfer of the token');
+    assert.equal(await balance(receiver), 60n);
+
+    // The owner signs the revocation; somebody else (a relayer paying the gas) sends it.
+    const signature = await owner.signTypedData(revokeTypedData(address, 31337, id));
+    const relayer = createWalletClient({ account: seedAccounts().deployer, chain: chain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+    const forged = await owner.signTypedData(revokeTypedData(address, 31337, sessionId('other')));
+    await assert.rejects(relayer.sendTransaction({ to: address, data: revokeWithSignatureData(id, forged) }), 'a signature of another id is refused');
+    const revoked = await relayer.sendTransaction({ to: address, data: revokeWithSignatureData(id, signature) });
+    assert.equal((await client.waitForTransactionReceipt({ hash: revoked })).status, 'success');
+    assert.equal((await client.readContract({ address, abi: SESSIONS_ABI, functionName: 'getSession', args: [id] })).revoked, true);
+
+    const after = await asSession(id, [transfer(10n)]);
+    assert.ok(after.refused, 'revoked: the next use is refused');
+    assert.equal(await balance(receiver), 60n);
+  });
+
+  it('refuses an expired session and a key that is not the session signer', async () => {
+    const expired = sessionId('expired');
+    const latest = await client.getBlock();
+    await grant(expired, 100n, Number(latest.timestamp) + 5);
+    await rpcCall(anvil.rpcUrl, 'evm_increaseTime', [60]);
+    await rpcCall(anvil.rpcUrl, 'evm_mine', []);
+    const late = await asSession(expired, [transfer(1n)]);
+    assert.ok(late.refused, 'expired');
+    assert.match(late.refused, /AA22|expired/i);
+
+    const id = sessionId('stranger');
+    await grant(id, 100n, Math.floor(Date.now() / 1000) + 7200);
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const session = await toSessionAccount({ client, key: stranger, factory, account: address, id });
+    await assert.rejects(send(session, [transfer(1n)]), /AA24|signature/i);
+    assert.equal(await balance(receiver), 60n);
+  });
+});

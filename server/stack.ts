@@ -1,6 +1,7 @@
 import { startAnvil, type Anvil } from './anvil.js';
 import { seedLocalChain } from './chain/seed.js';
-import { seedAccounts } from './chain/clients.js';
+import { mnemonicToAccount } from 'viem/accounts';
+import { ANVIL_MNEMONIC, seedAccounts } from './chain/clients.js';
 import type { SeededChain } from './chain/types.js';
 import { PROJECT_ROOT } from './paths.js';
 import { startWalletApi, type WalletApiServer } from './api/serve.js';
@@ -151,6 +152,8 @@ export async function startStack({
       onrampUrl: onramp.url,
       // Names are registered in the zone the seed gave the deployer (server/chain/ens.ts, `reown.id`).
       names: { registrar: seedAccounts().deployer },
+      // Owners' signed revocations of smart sessions are relayed by anvil's #5 (no other part of the stack sends from it).
+      sessions: { relayer: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 }) },
     });
     apiUrl = api.url;
   } catch (err) {

@@ -11,11 +11,11 @@ import type { SmartAccount } from 'viem/account-abstraction';
 import { toLocalSmartAccount } from './local-account.js';
 
 export const SESSIONS_ABI = parseAbi([
-  'function grantSession(bytes32 id, address signer, address token, uint256 limit, uint48 validUntil)',
+  'function grantSession(bytes32 id, address signer, address token, uint256 limit, uint48 validUntil, string site)',
   'function revokeSession(bytes32 id)',
   'function revokeSessionWithSignature(bytes32 id, bytes signature)',
   'function getSession(bytes32 id) view returns ((address signer, address token, uint48 validUntil, bool revoked, uint256 limit, uint256 spent))',
-  'event SessionGranted(bytes32 indexed id, address indexed signer, address indexed token, uint256 limit, uint48 validUntil)',
+  'event SessionGranted(bytes32 indexed id, address indexed signer, address indexed token, uint256 limit, uint48 validUntil, string site)',
   'event SessionRevoked(bytes32 indexed id)',
 ]);
 
@@ -29,13 +29,15 @@ export interface SessionGrant {
   limit: bigint;
   /** Unix seconds. */
   validUntil: number;
+  /** The origin of the site the permission is for. */
+  site: string;
 }
 
 /** The owner's call (from its smart account, to itself) that grants a session. */
 export const grantSessionCall = (account: Address, grant: SessionGrant) => ({
   to: account,
   value: 0n,
-  data: encodeFunctionData({ abi: SESSIONS_ABI, functionName: 'grantSession', args: [grant.id, grant.signer, grant.token, grant.limit, grant.validUntil] }),
+  data: encodeFunctionData({ abi: SESSIONS_ABI, functionName: 'grantSession', args: [grant.id, grant.signer, grant.token, grant.limit, grant.validUntil, grant.site] }),
 });
 
 /** The EIP-712 typed data the owner signs to revoke session `id` of `account` (the account's own domain). */

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import type { Account } from 'viem';
 import { cors } from 'hono/cors';
 import { PROJECT_ROOT } from '../paths.js';
 import { ChainRegistry, type ApiChainOptions } from './chains.js';
@@ -13,6 +14,7 @@ import { addOnRampRoutes } from './onramp.js';
 import { addRoutes } from './routes.js';
 import { addConvertRoutes } from './convert/routes.js';
 import { addRpcProxy } from './rpc-proxy.js';
+import { addSessionRoutes } from './sessions-routes.js';
 import { IndexStore } from './store.js';
 import { TokenCatalog } from './token-metadata.js';
 import { SolanaChains, type ApiSolanaChainOptions } from './solana/chain.js';
@@ -38,6 +40,8 @@ export interface WalletApiOptions {
   onrampUrl?: string;
   /** Name registration in the zone on the ENS chain (names.ts); without it, POST /v1/profile/account is a 404. */
   names?: NamesOptions;
+  /** Smart sessions (sessions-routes.ts): the account that relays owners' signed revocations and pays their gas. */
+  sessions?: { relayer: Account };
 }
 
 export interface WalletApi {
@@ -54,7 +58,7 @@ export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite')
  * The wallet data API (the hosted Blockchain API's wire format, hosted-api.md §1) over the local chains:
  * opens the index, starts the indexer, and returns the hono app. Async because SQLite (sql.js) loads wasm.
  */
-export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl, names: namesOptions }: WalletApiOptions): Promise<WalletApi> {
+export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl, names: namesOptions, sessions }: WalletApiOptions): Promise<WalletApi> {
   const chains = new ChainRegistry(chainOptions);
   const solanaChains = new SolanaChains(solanaOptions);
   const store = await IndexStore.open(dbPath);
@@ -82,6 +86,7 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   addConvertRoutes(app, { chains, tokens, projectIds: acceptedProjects });
   addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
   addOnRampRoutes(app, { providerUrl: onrampUrl, projectIds: acceptedProjects });
+  addSessionRoutes(app, { chains, projectIds: acceptedProjects, relayer: sessions?.relayer });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);

@@ -5,14 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, getAddress, http, keccak256, parseEther, toHex, type Address, type Hex, type PublicClient } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { createBundlerClient, type SmartAccount } from 'viem/account-abstraction';
 import { startBundler, type Bundler } from '../../server/aa/bundler.js';
 import { deployAccountAbstraction } from '../../server/aa/deploy.js';
 import { deployLocalSmartAccount, toLocalSmartAccount } from '../../server/aa/local-account.js';
 import { grantSessionCall, revokeTypedData, revokeWithSignatureData, SESSIONS_ABI, toSessionAccount } from '../../server/aa/sessions.js';
 import { startAnvil, type Anvil } from '../../server/anvil.js';
-import { seedAccounts } from '../../server/chain/clients.js';
+import { createWalletApi, type WalletApi } from '../../server/api/app.js';
+import { ANVIL_MNEMONIC, seedAccounts } from '../../server/chain/clients.js';
 import { compileContracts } from '../../server/chain/compile.js';
 import { rpcCall } from '../../server/json-rpc.js';
 
@@ -26,6 +27,7 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
   let token: Address;
   let account: SmartAccount;
   let address: Address;
+  let api: WalletApi | undefined;
   const owner = privateKeyToAccount(generatePrivateKey());
   const key = privateKeyToAccount(generatePrivateKey());
   const receiver = privateKeyToAccount(generatePrivateKey()).address;
@@ -39,7 +41,7 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
   const balance = (who: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
   const sessionId = (label: string) => keccak256(toHex(`${label}:${Math.random()}`));
   const grant = async (id: Hex, limit: bigint, validUntil: number) => {
-    const receipt = await send(account, [grantSessionCall(address, { id, signer: key.address, token, limit, validUntil })]);
+    const receipt = await send(account, [grantSessionCall(address, { id, signer: key.address, token, limit, validUntil, site: 'https://app.example' })]);
     assert.equal(receipt.success, true);
   };
   /** The session key's user operation: its receipt, or the bundler's refusal (the account said no on chain). */
@@ -68,6 +70,7 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
     token = getAddress((await client.waitForTransactionReceipt({ hash })).contractAddress!);
   });
   after(async () => {
+    await api?.close();
     await bundler?.stop();
     await anvil?.stop();
   });
@@ -119,5 +122,55 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
     const session = await toSessionAccount({ client, key: stranger, factory, account: address, id });
     await assert.rejects(send(session, [transfer(1n)]), /AA24|signature/i);
     assert.equal(await balance(receiver), 60n);
+  });
+
+  it('the wallet data API lists the sessions from the chain and relays the owner\'s signed revocation', async () => {
+    api = await createWalletApi({ chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }], dbPath: ':memory:', sessions: { relayer: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 }) } });
+    const id = sessionId('listed');
+    const expiry = Math.floor(Date.now() / 1000) + 3600;
+    await grant(id, 100n, expiry);
+    await asSession(id, [transfer(7n)]);
+    const list = async (who: string) => {
+      const response = await api!.app.request(`/v1/sessions/${who}?projectId=p&st=t&sv=v`);
+      assert.equal(response.status, 200);
+      return ((await response.json()) as { pcis: Record<string, unknown>[] }).pcis;
+    };
+    const listed = (await list(`eip155:31337:${address}`)).find((session) => session.pci === id);
+    assert.ok(listed, 'the granted session is listed');
+    assert.deepEqual(
+      { ...listed, createdAt: typeof listed.createdAt },
+      {
+        project: { id: 'https://app.example', name: 'app.example', url: 'https://app.example' },
+        pci: id,
+        expiry,
+        createdAt: 'number',
+        permissions: [{ type: 'erc20-token-transfer', data: { address: token, allowance: '0x64', spent: '0x7', symbol: 'SES', decimals: 0 } }],
+        policies: [],
+        context: id,
+        signer: { type: 'account', data: { address: key.address } },
+      },
+    );
+    assert.deepEqual(await list(`eip155:1:${address}`), [], 'a chain the service does not serve has none');
+    assert.deepEqual(await list(`eip155:31337:${receiver}`), [], 'an address without an account has none');
+
+    const revoke = (body: unknown, who: string = address) => api!.app.request(`/v1/sessions/${who}/revoke?projectId=p`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const forged = await stranger.signTypedData(revokeTypedData(address, 31337, id));
+    const refused = await revoke({ pci: id, signature: forged });
+    assert.equal(refused.status, 400);
+    assert.match(JSON.stringify(await refused.json()), /not the account owner's RevokeSession signature/);
+    assert.equal((await revoke({ pci: sessionId('none'), signature: forged })).status, 404);
+    assert.equal((await revoke({ pci: 'nope', signature: forged })).status, 400);
+    assert.equal((await list(`eip155:31337:${address}`)).find((session) => session.pci === id)?.revokedAt, undefined, 'nothing was revoked');
+
+    const signature = await owner.signTypedData(revokeTypedData(address, 31337, id));
+    const revoked = await revoke({ pci: id, signature }, `eip155:31337:${address}`);
+    assert.equal(revoked.status, 200);
+    const answer = (await revoked.json()) as { success: boolean; transactionHash: string; revokedAt: number };
+    assert.equal(answer.success, true);
+    assert.match(answer.transactionHash, /^0x[0-9a-f]{64}$/);
+    assert.equal((await list(`eip155:31337:${address}`)).find((session) => session.pci === id)?.revokedAt, answer.revokedAt);
+    const after = await asSession(id, [transfer(1n)]);
+    assert.ok(after.refused, 'revoked through the API: the next use is refused on chain');
   });
 });

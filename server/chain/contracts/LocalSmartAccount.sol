@@ -30,7 +30,8 @@ contract LocalSmartAccount is ERC4337 {
 
     mapping(bytes32 => Session) internal _sessions;
 
-    event SessionGranted(bytes32 indexed id, address indexed signer, address indexed token, uint256 limit, uint48 validUntil);
+    /// @dev `site`: the origin of the site the permission was granted to (what the wallet showed its owner).
+    event SessionGranted(bytes32 indexed id, address indexed signer, address indexed token, uint256 limit, uint48 validUntil, string site);
     event SessionRevoked(bytes32 indexed id);
 
     error SessionExists();
@@ -46,11 +47,12 @@ contract LocalSmartAccount is ERC4337 {
         _;
     }
 
-    /// @notice Grants `signer` the right to transfer up to `limit` of `token` from this account until `validUntil`.
-    function grantSession(bytes32 id, address signer, address token, uint256 limit, uint48 validUntil) external onlyOwnerSide {
+    /// @notice Grants `signer` the right to transfer up to `limit` of `token` from this account until `validUntil`,
+    /// on behalf of `site` (an origin, recorded in the event for the owner's list of sessions).
+    function grantSession(bytes32 id, address signer, address token, uint256 limit, uint48 validUntil, string calldata site) external onlyOwnerSide {
         if (_sessions[id].signer != address(0)) revert SessionExists();
         _sessions[id] = Session(signer, token, validUntil, false, limit, 0);
-        emit SessionGranted(id, signer, token, limit, validUntil);
+        emit SessionGranted(id, signer, token, limit, validUntil, site);
     }
 
     /// @notice Revokes session `id` (the owner's own user operation).

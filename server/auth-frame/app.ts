@@ -193,7 +193,9 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   app.post('/api/sign-requests', (c) =>
     signed(c, async (token, user) => {
       const body = await readJson(c);
-      return c.json(await desk.file(sessionId(token), user, body.method, body.params, body.chainId));
+      // The site the frame serves, when it is one the service allows (a permission is granted to it).
+      const site = typeof body.site === 'string' && resolve(options.allowedOrigins).some((origin) => new URL(origin).origin === body.site) ? body.site : undefined;
+      return c.json(await desk.file(sessionId(token), user, body.method, body.params, body.chainId, site));
     }),
   );
   app.post('/api/sign-requests/:id/approve', (c) => signed(c, async (token, user) => c.json({ result: await desk.approve(c.req.param('id'), sessionId(token), user) })));

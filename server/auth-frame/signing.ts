@@ -3,19 +3,21 @@
  * request (nothing is signed; the answer is what to show, decoded from the request itself), shows
  * ApproveTransaction, and only the Approve button's call opens the key and signs. A request is single-use,
  * bound to the session that filed it, and lapses after the request timeout (120 s).
- * The methods: sign-evm.ts (personal_sign, eth_sign, eth_signTypedData_v4, eth_sendTransaction) and
+ * The methods: sign-evm.ts (personal_sign, eth_sign, eth_signTypedData_v4, eth_sendTransaction), permissions.ts
+ * (wallet_grantPermissions) and
  * sign-solana.ts (solana_signMessage, solana_signTransaction, solana_signAndSendTransaction).
  */
 import { randomUUID } from 'node:crypto';
 import type { AccountType, FrameNetworks } from './networks.js';
 import { SignError } from './sign-error.js';
+import { PERMISSION_METHODS } from './permissions.js';
 import { EVM_METHODS } from './sign-evm.js';
 import { SOLANA_METHODS } from './sign-solana.js';
 import type { UserRecord } from './store.js';
 
 export { SignError } from './sign-error.js';
 
-export const SIGN_METHODS = ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const;
+export const SIGN_METHODS = ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_grantPermissions', 'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const;
 export type SignMethod = (typeof SIGN_METHODS)[number];
 
 /** What ApproveTransaction shows; every field is decoded from the request or read from the service's own chain. */
@@ -43,6 +45,8 @@ export interface SignDisplay {
   typedData?: { domain: [string, string][]; primaryType: string; fields: [string, string][] };
   /** A Solana transaction's instructions, one line each. */
   instructions?: string[];
+  /** A permission (wallet_grantPermissions): the site it is for, what it allows, the key that gets it, until when. */
+  permission?: { site: string; allows: string; signer: string; expires: string };
 }
 
 /** What a method handler makes of a request: what to show, and the signing to do on Approve. */
@@ -59,11 +63,13 @@ export interface SignContext {
   chainId: unknown;
   /** The account type the user chose: with `smartAccount`, a request naming no account is the smart account's. */
   accountType: AccountType;
+  /** The origin of the site the frame serves (one the service allows), for what asks on its behalf. */
+  site?: string | undefined;
 }
 
 export type MethodHandler = (ctx: SignContext, params: unknown) => Promise<Filed>;
 
-const HANDLERS: Record<SignMethod, MethodHandler> = { ...EVM_METHODS, ...SOLANA_METHODS };
+const HANDLERS: Record<SignMethod, MethodHandler> = { ...EVM_METHODS, ...PERMISSION_METHODS, ...SOLANA_METHODS };
 
 interface Pending {
   sessionId: string;
@@ -85,12 +91,12 @@ export class SigningDesk {
   ) {}
 
   /** Files `method(params)` for `user`'s approval; throws a SignError for what can never be signed. */
-  async file(sessionId: string, user: UserRecord, method: unknown, params: unknown, chainId?: unknown): Promise<{ id: string; display: SignDisplay }> {
+  async file(sessionId: string, user: UserRecord, method: unknown, params: unknown, chainId?: unknown, site?: string): Promise<{ id: string; display: SignDisplay }> {
     this.sweep();
     const handler = typeof method === 'string' && Object.hasOwn(HANDLERS, method) ? HANDLERS[method as SignMethod] : undefined;
     if (!handler) throw new SignError(4200, 'Requested RPC call is not allowed');
     const accountType = (await this.accountTypeOf(user.id)) ?? 'eoa';
-    const { display, sign } = await handler({ user, masterKey: this.masterKey, networks: this.networks(), chainId, accountType }, params);
+    const { display, sign } = await handler({ user, masterKey: this.masterKey, networks: this.networks(), chainId, accountType, site }, params);
     const id = randomUUID();
     this.pending.set(id, { sessionId, userId: user.id, sign, expiresAt: this.now() + REQUEST_TTL_MS });
     return { id, display };

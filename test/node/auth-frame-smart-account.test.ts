@@ -6,11 +6,15 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createPublicClient, http, parseEther, recoverMessageAddress, toEventSelector, toHex, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, parseEther, recoverMessageAddress, toEventSelector, toHex, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { startBundler, type Bundler } from '../../server/aa/bundler.js';
 import { deployAccountAbstraction } from '../../server/aa/deploy.js';
 import { deployLocalSmartAccount } from '../../server/aa/local-account.js';
+import { SESSIONS_ABI, toSessionAccount } from '../../server/aa/sessions.js';
+import { createBundlerClient } from 'viem/account-abstraction';
+import { compileContracts } from '../../server/chain/compile.js';
 import { startAnvil, type Anvil } from '../../server/anvil.js';
 import { seedAccounts } from '../../server/chain/clients.js';
 import { rpcCall } from '../../server/json-rpc.js';
@@ -26,12 +30,13 @@ let frame: AuthFrameServer;
 let origin: string;
 let cookie: string;
 let eoa: Address;
+let factory: Address;
 
 const post = (path: string, body: unknown) =>
   fetch(new URL(path, frame.url), { method: 'POST', headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
 const get = async (path: string) => (await fetch(new URL(path, frame.url), { headers: { cookie } })).json() as Promise<Record<string, unknown>>;
-async function signed<T>(method: string, params: unknown, chainId?: string): Promise<{ display: Record<string, unknown>; result: T }> {
-  const filed = await post('/api/sign-requests', { method, params, ...(chainId ? { chainId } : {}) });
+async function signed<T>(method: string, params: unknown, chainId?: string, site?: string): Promise<{ display: Record<string, unknown>; result: T }> {
+  const filed = await post('/api/sign-requests', { method, params, ...(chainId ? { chainId } : {}), ...(site ? { site } : {}) });
   const { id, display } = (await filed.json()) as { id: string; display: Record<string, unknown> };
   assert.equal(filed.status, 200, JSON.stringify(display));
   const approved = await post(`/api/sign-requests/${id}/approve`, {});
@@ -47,7 +52,7 @@ describe('the secure service: smart accounts (ERC-4337) of the embedded wallet',
     [mail, anvil] = await Promise.all([startMailCapture(), startAnvil({ chainId: 31337 })]);
     const deployer = seedAccounts().deployer.address;
     await deployAccountAbstraction(anvil.rpcUrl, deployer);
-    const { factory } = await deployLocalSmartAccount(anvil.rpcUrl, deployer);
+    ({ factory } = await deployLocalSmartAccount(anvil.rpcUrl, deployer));
     bundler = await startBundler({ chainId: 31337, rpcUrl: anvil.rpcUrl });
     frame = await startAuthFrame({
       allowedOrigins: ['http://127.0.0.1:5999'],
@@ -125,5 +130,41 @@ describe('the secure service: smart accounts (ERC-4337) of the embedded wallet',
     assert.equal(await recoverMessageAddress({ message: 'as the key', signature: own.result }), eoa);
     const other = await post('/api/sign-requests', { method: 'personal_sign', params: [toHex('x'), BOB] });
     assert.deepEqual(((await other.json()) as { error: unknown }).error, { code: 4100, message: 'The requested account is not the embedded wallet' });
+  });
+
+  it('wallet_grantPermissions: the frame shows the site, amount, key and expiry; Approve grants the session on chain', async () => {
+    const SITE = 'http://127.0.0.1:5999';
+    const address = ((await get('/api/smart-account?chainId=eip155:31337')).smartAccount as { address: Address }).address;
+    const { contracts } = await compileContracts({ log: () => {} });
+    const deployer = createWalletClient({ account: seedAccounts().deployer, chain: { ...foundry, id: 31337 }, transport: http(anvil.rpcUrl) });
+    const deployed = await deployer.deployContract({ abi: [{ type: 'constructor', inputs: [{ type: 'string' }, { type: 'string' }, { type: 'uint8' }, { type: 'address[]' }, { type: 'uint256[]' }], stateMutability: 'nonpayable' }], bytecode: contracts.LocalToken.bytecode, args: ['Permit Token', 'PMT', 2, [address], [100_000n]] });
+    const token = getAddress((await client().waitForTransactionReceipt({ hash: deployed })).contractAddress!);
+    const key = privateKeyToAccount(generatePrivateKey());
+    const expiry = Math.floor(Date.now() / 1000) + 3600;
+    const request = { chainId: '0x7a69', expiry, signer: { type: 'account', data: { address: key.address } }, permissions: [{ type: 'erc20-token-transfer', data: { address: token, allowance: toHex(1050n) }, policies: [] }] };
+    const refusal = async (params: unknown, site: string | null = SITE) => ((await (await post('/api/sign-requests', { method: 'wallet_grantPermissions', params, ...(site ? { site } : {}) })).json()) as { error?: { message: string } }).error?.message;
+    assert.equal(await refusal([request], null), 'A permission needs the site it is for, and the frame did not name one');
+    assert.equal(await refusal([request], 'https://not-allowed.example'), 'A permission needs the site it is for, and the frame did not name one');
+    assert.equal(await refusal([{ ...request, chainId: '0x7a6a' }]), 'Permissions are granted by a smart account, and Local Chain B has none');
+    assert.equal(await refusal([{ ...request, permissions: [...request.permissions, ...request.permissions] }]), 'wallet_grantPermissions: permissions exactly one permission per request');
+    assert.equal(await refusal([{ ...request, permissions: [{ type: 'native-token-transfer', data: { allowance: '0x1' } }] }]), "wallet_grantPermissions: permissions.0.type only 'erc20-token-transfer' permissions are granted");
+    assert.equal(await refusal([{ ...request, expiry: 1000 }]), 'wallet_grantPermissions: expiry is in the past');
+    assert.equal(await refusal([{ ...request, address: BOB }]), 'The requested account is not the embedded wallet');
+
+    const granted = await signed<{ context: Hex; address: Address; expiry: number; transactionHash: Hex }>('wallet_grantPermissions', [request], undefined, SITE);
+    assert.deepEqual(granted.display.permission, { site: SITE, allows: 'Transfer up to 10.5 PMT', signer: key.address, expires: new Date(expiry * 1000).toISOString().replace('.000Z', 'Z') });
+    assert.equal(granted.display.address, address);
+    assert.equal(granted.result.address, address);
+    assert.equal(granted.result.expiry, expiry);
+    assert.match(granted.result.context, /^0x[0-9a-f]{64}$/);
+    const stored = await client().readContract({ address, abi: SESSIONS_ABI, functionName: 'getSession', args: [granted.result.context] });
+    assert.deepEqual([stored.signer, stored.token, stored.limit, stored.validUntil, stored.revoked], [key.address, token, 1050n, expiry, false]);
+
+    // The site's key now moves tokens within the allowance, by itself.
+    const session = await toSessionAccount({ client: client(), key, factory, account: address, id: granted.result.context });
+    const bundled = createBundlerClient({ account: session, client: client(), transport: http(bundler.url), pollingInterval: 50 });
+    const hash = await bundled.sendUserOperation({ calls: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, 1000n] }) }] });
+    assert.equal((await bundled.waitForUserOperationReceipt({ hash, timeout: 30_000 })).success, true);
+    assert.equal(await client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [BOB] }), 1000n);
   });
 });

@@ -33,6 +33,7 @@ const TITLES = {
   solana_signMessage: 'Sign message',
   eth_signTypedData_v4: 'Sign typed data',
   eth_sendTransaction: 'Approve transaction',
+  wallet_grantPermissions: 'Grant permission',
   solana_signAndSendTransaction: 'Approve transaction',
   solana_signTransaction: 'Sign transaction',
 };
@@ -74,6 +75,22 @@ function details(display) {
     intro.append(element('span', display.address, 'address'));
     if (display.network) intro.append(` on ${display.network}`);
     parts.push(intro, block('Message', display.message));
+    return parts;
+  }
+  if (display.permission) {
+    const { site, allows, signer, expires } = display.permission;
+    parts.push(
+      rows([
+        ['Site', site],
+        ['Allows', allows],
+        ['Token', display.token],
+        ['To the key', signer],
+        ['Until', expires],
+        ['Account', display.address],
+        ['Network', display.network],
+        ['Network fee (at most)', display.fee],
+      ]),
+    );
     return parts;
   }
   if (display.typedData) {
@@ -135,7 +152,7 @@ function approve(display) {
 
 async function rpc({ method, params, chainId }) {
   if (approving) throw { code: -32002, message: 'A request is already waiting for approval' };
-  const { id, display } = await api('/api/sign-requests', { method, params, chainId });
+  const { id, display } = await api('/api/sign-requests', { method, params, chainId, site: parentOrigin });
   approving = true;
   try {
     const approved = await approve(display);

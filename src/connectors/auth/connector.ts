@@ -25,7 +25,7 @@ export const AUTH_ID = 'auth';
 export const AUTH_SOLANA_ID = 'solana:auth';
 
 /** Methods that sign: each goes to the frame, which shows ApproveTransaction and signs only after Approve. */
-export const SIGNING_METHODS = ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'] as const;
+export const SIGNING_METHODS = ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_grantPermissions'] as const;
 
 export interface AuthConnectorOptions {
   /** The EVM network to start on. */

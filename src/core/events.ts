@@ -32,6 +32,7 @@ export type ViewName =
   | 'ConnectingFarcaster'
   | 'AccountSettings'
   | 'ProfileWallets'
+  | 'SmartSessionList'
   | 'UpdateEmailWallet'
   | 'ApproveTransaction';
 

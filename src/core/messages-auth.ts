@@ -43,6 +43,9 @@ export const authMessages = {
   'view.AccountSettings': 'Account Settings',
   'smartAccount.notEnabled': 'Switching to a smart account needs a smart account enabled on the active network',
   'smartAccount.settings': 'Account settings',
+  // Smart sessions (ERC-7715 permissions of the smart account): the Account entry and the view's title.
+  'view.SmartSessionList': 'Smart Sessions',
+  'sessions.entry': 'Smart Sessions',
   'smartAccount.type': 'Account type',
   'smartAccount.eoa': 'Your wallet (EOA)',
   'smartAccount.smart': 'Smart account',

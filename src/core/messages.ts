@@ -77,7 +77,8 @@ export type MessageId =
   | keyof typeof import('./messages-swap.js').swapMessages
   | keyof typeof import('./messages-auth.js').authMessages
   | keyof typeof import('./messages-social.js').socialMessages
-  | keyof typeof import('./messages-wallets.js').walletsMessages;
+  | keyof typeof import('./messages-wallets.js').walletsMessages
+  | keyof typeof import('./messages-sessions.js').sessionsMessages;
 
 const catalogues: Record<string, Partial<Record<MessageId, string>>> = { en: { ...en } };
 

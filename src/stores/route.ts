@@ -47,6 +47,8 @@ export type Route =
   | { view: 'AccountSettings' }
   /** Several wallets per namespace (issue 15): each with its type, address and balance; the active one marked. */
   | { view: 'ProfileWallets' }
+  /** The smart account's permissions (ERC-7715 smart sessions), from the wallet data API; each can be revoked. */
+  | { view: 'SmartSessionList' }
   /** Changing an email login's address: the new email, then a code to the current address, then one to the new. */
   | { view: 'UpdateEmailWallet'; step?: 'current' | 'new' | undefined; email?: string | undefined; newEmail?: string | undefined }
   | { view: 'ApproveTransaction' };

@@ -28,6 +28,9 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
     case 'Swap':
     case 'ProfileWallets':
       return { view };
+    // The list comes from the wallet data API; an EVM account without sessions gets an empty list.
+    case 'SmartSessionList':
+      return $walletApi.get() && connection.namespace === 'eip155' ? { view } : { view: 'Account' };
     case 'SIWXSignMessage':
       return $config.get().siwxUrl ? { view } : { view: 'Account' };
     // The buy form, where Buy is offered (the Account entry's condition).

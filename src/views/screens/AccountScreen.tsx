@@ -55,6 +55,7 @@ const RECEIVE_ICON = 'M12 4v11M7 10l5 5 5-5M5 19h14';
 const SETTINGS_ICON = 'M4 7h10M18 7h2M4 17h2M10 17h10M14 5v4M6 15v4';
 /** Two stacked cards: Wallets. */
 const WALLETS_ICON = 'M4 8h14v11H4zM7 5h13v11';
+const KEY_ICON = 'M8 14a4 4 0 1 1 3.5-6H21v4h-2v2h-3v-2h-4.5A4 4 0 0 1 8 14z';
 /** An envelope: Update email. */
 const MAIL_ICON = 'M3 6h18v12H3zM3 6l9 7 9-7';
 const SWAP_ICON = 'M8 4v15M4 15l4 4 4-4M16 20V5M12 9l4-4 4 4';
@@ -171,6 +172,15 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             <button type="button" className="list-button" part="button" data-action="account-settings" onClick={() => pushRoute({ view: 'AccountSettings' })}>
               <span className="network-icon"><PathIcon d={SETTINGS_ICON} /></span>
               <span className="list-label">{t('smartAccount.settings')}</span>
+            </button>
+          </li>
+        ) : null}
+        {/* The smart account's permissions granted to sites (ERC-7715 smart sessions): SmartSessionList. */}
+        {smart && api ? (
+          <li>
+            <button type="button" className="list-button" part="button" data-action="smart-sessions" onClick={() => pushRoute({ view: 'SmartSessionList' })}>
+              <span className="network-icon"><PathIcon d={KEY_ICON} /></span>
+              <span className="list-label">{t('sessions.entry')}</span>
             </button>
           </li>
         ) : null}

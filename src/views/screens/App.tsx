@@ -39,6 +39,7 @@ const ConnectingFarcasterScreen = lazyScreen(() => import('./ConnectingFarcaster
 const UpdateEmailWalletScreen = lazyScreen(() => import('./UpdateEmailWalletScreen.js'));
 const AccountSettingsScreen = lazyScreen(() => import('./AccountSettingsScreen.js'));
 const ProfileWalletsScreen = lazyScreen(() => import('./ProfileWalletsScreen.js'));
+const SmartSessionListScreen = lazyScreen(() => import('./SmartSessionListScreen.js'));
 
 function Screen({ route }: { route: Route }) {
   switch (route.view) {
@@ -82,6 +83,8 @@ function Screen({ route }: { route: Route }) {
       return <AccountSettingsScreen />;
     case 'ProfileWallets':
       return <ProfileWalletsScreen />;
+    case 'SmartSessionList':
+      return <SmartSessionListScreen />;
     case 'ConnectingFarcaster':
       return <ConnectingFarcasterScreen />;
     case 'OnRampProviders':

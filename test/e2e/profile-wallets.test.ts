@@ -4,12 +4,23 @@
 // account change the host's provider follows; a reload restores both, the active one active again (either way
 // round); disconnecting the email wallet says which wallet ended and keeps the dev wallet connected.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { ACCOUNT_0, connectDevWallet, events, inModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
+import { afterEach, describe, it } from 'node:test';
+import { verifyMessage } from 'viem';
+import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
+import { ACCOUNT_0, ACCOUNT_1, DEV_WALLET_ID, connectDevWallet, devWalletEntry, events, inModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 import { emailHelpers } from './email-support.js';
+import { providerRequest, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
+
+/** Anvil's well-known account #1 key (ACCOUNT_1): the WalletConnect peer's account, so its rows differ from the dev wallet's. */
+const ANVIL_KEY_1 = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 
 describe('ProfileWallets: an extension and an embedded wallet in one namespace', () => {
   const e2e = useE2E();
+  let peer: WalletPeer | undefined;
+  afterEach(async () => {
+    await peer?.stop();
+    peer = undefined;
+  });
   const { useEmail, newEmail, submitEmail, codeFor } = emailHelpers(() => e2e.stack);
   const rows = (page: Parameters<typeof inModal>[0]) =>
     inModal(page, '[data-view="ProfileWallets"] [data-namespace="eip155"] .wallet-row').evaluateAll((list) =>
@@ -22,9 +33,9 @@ describe('ProfileWallets: an extension and an embedded wallet in one namespace',
     );
 
   /** Reloads the page (the attributes set as the element is parsed, as in a page's HTML) and reopens ProfileWallets. */
-  async function reloadAndShow(page: Parameters<typeof inModal>[0], active: string) {
+  async function reloadAndShow(page: Parameters<typeof inModal>[0], active: string, connections = 2) {
     await page.reload();
-    await page.waitForFunction((address) => document.querySelector('wallet-connect-modal')!.state?.address === address && document.querySelector('wallet-connect-modal')!.state.connections.length === 2, active);
+    await page.waitForFunction(([address, count]) => document.querySelector('wallet-connect-modal')!.state?.address === address && document.querySelector('wallet-connect-modal')!.state.connections.length === count, [active, connections] as const);
     await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'ProfileWallets' }));
     await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelectorAll('[data-view="ProfileWallets"] [data-namespace="eip155"] .wallet-row').length === 2);
   }
@@ -90,5 +101,54 @@ describe('ProfileWallets: an extension and an embedded wallet in one namespace',
     const state = await widgetState(page);
     assert.deepEqual([state.address, state.status, state.open, state.view], [dev, 'connected', true, 'ProfileWallets']);
     assert.deepEqual(state.connections.map((c) => c.connector.id), ['injected:dev.wallet-connect-modal.devwallet']);
+  });
+
+  it('a WalletConnect wallet parked beside the dev wallet is restored after a reload, made active, and works', async () => {
+    const { page } = await e2e.open();
+    const wallet = (peer = await startWalletPeer({ relayUrl: e2e.stack.relayUrl, chains: e2e.stack.chains, privateKey: ANVIL_KEY_1 }));
+    await wallet.pair(await showWalletConnectQr(page));
+    await waitForEvent(page, 'wallet-connect');
+    await waitForStoredSession(page);
+    const wc = { id: 'walletconnect', name: wallet.name, type: 'walletconnect' };
+    assert.deepEqual((await widgetState(page)).connections.map((c) => [c.address, c.connector]), [[ACCOUNT_1, wc]]);
+
+    // Add the dev wallet beside it: the dev wallet is active, the WalletConnect wallet parked.
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'ProfileWallets' }));
+    await inModal(page, '[data-action="add-wallet"][data-namespace="eip155"]').click();
+    await devWalletEntry(page).click();
+    await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
+    await waitForEvent(page, 'wallet-connect', 2);
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelectorAll('[data-view="ProfileWallets"] [data-namespace="eip155"] .wallet-row').length === 2);
+    const listed = [
+      { wallet: DEV_WALLET_ID, type: 'Extension', address: ACCOUNT_0, active: 'Active' },
+      { wallet: 'walletconnect', type: 'WalletConnect', address: ACCOUNT_1, active: null },
+    ];
+    assert.deepEqual(await rows(page), listed);
+    assert.deepEqual(await events(page, 'wallet-disconnect'), []);
+
+    // A reload takes the WalletConnect wallet back from its stored session, parked again.
+    await reloadAndShow(page, ACCOUNT_0, 1);
+    assert.deepEqual(await rows(page), listed);
+    assert.equal(wallet.sessions().length, 1, 'the same session, not a new pairing');
+
+    await inModal(page, '[data-wallet-id="walletconnect"] [data-action="make-active"]').click();
+    const change = (await waitForEvent(page, 'wallet-account-change')) as { address: string; namespace: string };
+    assert.deepEqual([change.address, change.namespace], [ACCOUNT_1, 'eip155']);
+    assert.deepEqual(await providerRequest(page, 'eth_accounts'), [ACCOUNT_1]);
+    // The restored session answers: the peer signs with its own key.
+    const signature = (await providerRequest(page, 'personal_sign', ['0x6869', ACCOUNT_1])) as `0x${string}`;
+    assert.equal(await verifyMessage({ address: ACCOUNT_1, message: 'hi', signature }), true);
+
+    // The other way round after a reload: WalletConnect active, the dev wallet parked.
+    await reloadAndShow(page, ACCOUNT_1, 1);
+    assert.deepEqual((await rows(page)).map((r) => [r.wallet, r.active]), [['walletconnect', 'Active'], [DEV_WALLET_ID, null]]);
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: ProfileWallets with a WalletConnect wallet restored');
+
+    // Disconnecting it ends the session in the wallet; the dev wallet takes its place.
+    await inModal(page, '[data-wallet-id="walletconnect"] [data-action="disconnect-wallet"]').click();
+    assert.deepEqual(await waitForEvent(page, 'wallet-disconnect'), { namespace: 'eip155', connector: wc });
+    await wallet.waitForNoSession();
+    await page.waitForFunction((address) => document.querySelector('wallet-connect-modal')!.state.address === address, ACCOUNT_0);
+    assert.deepEqual((await widgetState(page)).connections.map((c) => c.connector.id), [DEV_WALLET_ID]);
   });
 });

@@ -173,7 +173,7 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
     assert.deepEqual(byNamespace(await details(page, 'wallet-disconnect')), [{ namespace: 'eip155' }, { namespace: 'solana' }]);
     await wallet.waitForNoSession();
     assert.equal((await widgetState(page)).status, 'disconnected');
-    assert.equal(await page.evaluate(() => localStorage.getItem('wallet-connect-modal:walletconnect')), null);
+    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('wallet-connect-modal:walletconnect-sides') ?? '{}').data ?? []), []);
   });
 
   it('a wallet approving eip155 only gives one connection', async () => {
@@ -221,7 +221,7 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
       assert.deepEqual(await waitForEvent(page, 'wallet-connect', 2), solanaDetail(solanaWallet));
       assert.deepEqual(Object.keys(solanaWallet.sessions()[0]!.namespaces), ['solana']);
       await waitForStoredSession(page);
-      await page.waitForFunction(() => localStorage.getItem('wallet-connect-modal:walletconnect-solana') !== null);
+      await waitForStoredSession(page, 'solana');
 
       await page.reload();
       await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined);

@@ -42,10 +42,10 @@ export const providerError = (page: Page, method: string, params?: unknown[]) =>
  * Waits until the SDK has written the session into its IndexedDB database (it persists after approval
  * resolves; a reload before that write commits would lose the session, as it would for any web page).
  */
-export const waitForStoredSession = (page: Page) =>
-  page.waitForFunction(async () => {
-    const stored = JSON.parse(localStorage.getItem('wallet-connect-modal:walletconnect') ?? 'null') as { data?: { topic?: string } } | null;
-    const topic = stored?.data?.topic;
+export const waitForStoredSession = (page: Page, namespace = 'eip155') =>
+  page.waitForFunction(async (namespace) => {
+    const stored = JSON.parse(localStorage.getItem('wallet-connect-modal:walletconnect-sides') ?? 'null') as { data?: { namespace: string; topic: string }[] } | null;
+    const topic = stored?.data?.filter((side) => side.namespace === namespace).pop()?.topic;
     if (!topic) return false;
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('wallet-connect-modal');
@@ -62,4 +62,4 @@ export const waitForStoredSession = (page: Page) =>
     } finally {
       db.close();
     }
-  });
+  }, namespace);

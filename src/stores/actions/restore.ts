@@ -55,7 +55,7 @@ async function restoreOne(namespace: Namespace): Promise<void> {
 /**
  * The wallets parked beside a namespace's connection (ProfileWallets), each taken back silently as its kind
  * allows (a browser wallet's `eth_accounts` / silent connect; an email or social login's side from the frame's
- * session, restored once for both namespaces) and parked again; one that no longer grants access is forgotten.
+ * session, restored once for both namespaces; a WalletConnect wallet's side from its stored session) and parked again; one that no longer grants access is forgotten.
  * A namespace whose own wallet did not come back gets its newest parked one as its connection.
  */
 async function restoreHeld(): Promise<void> {
@@ -64,7 +64,13 @@ async function restoreHeld(): Promise<void> {
   const taken = (id: string) => [...Object.values($connections.get()), ...$heldConnections.get()].some((c) => c.walletId === id);
   await Promise.all(
     records.map(async (record) => {
-      if (taken(record.walletId) || record.type === 'walletconnect') return;
+      if (taken(record.walletId)) return;
+      if (record.type === 'walletconnect') {
+        const { restoreParkedWalletConnect } = await import('./walletconnect-session.js');
+        const reopened = await restoreParkedWalletConnect(record.namespace, record.walletId, record.chainId, () => !taken(record.walletId));
+        if (reopened && !taken(record.walletId)) holdRestored(reopened.connector, reopened.result);
+        return;
+      }
       if (record.type === 'auth' && !findWallet(record.walletId)) await (await import('./auth.js')).restoreAuth().catch(() => undefined);
       if (record.namespace === 'solana') await loadSolanaWallets();
       const connector = findWallet(record.walletId) ?? (await waitForWallet(record.walletId, RECONNECT_DISCOVERY_MS));

@@ -10,7 +10,7 @@ import { $config } from '../config.js';
 import { $connected, $connection, $connections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { lastConnection } from '../last-connection.js';
-import { walletConnectSession } from '../walletconnect.js';
+import { storedSide } from '../walletconnect.js';
 import { establishConnection } from './establish-connection.js';
 import { keptChain } from './kept-chain.js';
 import { forgetSide, useSide } from './walletconnect-sides.js';
@@ -35,33 +35,59 @@ export function clientFor(deadline = Date.now() + RELAY_TIMEOUT_MS) {
 }
 
 /**
- * After a reload: `namespace`'s side of the stored session, if the wallet still has it, reconnected without a
- * new QR code. The status goes back to disconnected in `reconnect()`, once every namespace is done.
+ * After a reload: `namespace`'s connection over WalletConnect, if the wallet still has the stored session,
+ * reconnected without a new QR code. The status goes back to disconnected in `reconnect()`, once every
+ * namespace is done.
  */
 export async function restoreWalletConnect(namespace: Namespace = 'eip155'): Promise<void> {
-  const stored = walletConnectSession(namespace).get();
-  const forget = () => {
-    lastConnection(namespace).set(null);
-    if (stored) forgetSide(namespace, stored.topic);
-  };
-  if (!stored) return forget();
+  const walletId = lastConnection(namespace).get()?.walletId;
+  // Given up meanwhile (nothing connected and no longer reconnecting), or this namespace connected another way.
+  const wanted = () => !$connections.get()[namespace] && (!!$connected.get() || $connection.get().status === 'reconnecting');
+  const reopened = walletId ? await reopenSide(namespace, walletId, wanted) : 'gone';
+  if (reopened === 'gone') lastConnection(namespace).set(null);
+  else if (reopened) establishConnection(reopened.connector, reopened.result);
+}
+
+/**
+ * After a reload: a wallet connected over WalletConnect that was parked beside `namespace`'s connection
+ * (ProfileWallets), its connector and accounts taken back from its stored session; undefined when that session
+ * is gone (then forgotten) or the relay did not answer (kept for the next visit).
+ */
+export async function restoreParkedWalletConnect(namespace: Namespace, walletId: string, chainId: string | undefined, wanted: () => boolean) {
+  const reopened = await reopenSide(namespace, walletId, wanted, chainId);
+  return reopened === 'gone' ? undefined : reopened;
+}
+
+/**
+ * `walletId`'s stored side in `namespace` reopened: on the network kept for it (`chainId`, else the one the
+ * widget kept for the namespace, else the side's own) where the session still has accounts on it. 'gone' when
+ * the wallet no longer has the session or grants no account (the side is forgotten); undefined when the relay
+ * did not answer (the side is kept: it may come back) or it is no longer `wanted`.
+ */
+async function reopenSide(namespace: Namespace, walletId: string, wanted: () => boolean, chainId?: string) {
+  const stored = storedSide(namespace, walletId);
+  if (!stored) return 'gone';
   let client: WalletConnectClient;
   try {
     client = await clientFor();
   } catch (error) {
     reportError(toWidgetError(error, 'connect'));
-    return; // the relay may come back: keep the session for the next visit
+    return undefined;
   }
   const session = client.session.getAll().find((s) => s.topic === stored.topic && s.expiry * 1000 > Date.now());
-  if (!session) return forget();
-  // Given up meanwhile (nothing connected and no longer reconnecting), or this namespace connected another way.
-  if ($connections.get()[namespace] || (!$connected.get() && $connection.get().status !== 'reconnecting')) return;
-  const chainId = keptChain(namespace, (id) => sessionAccounts(session, namespace).has(id)) ?? (stored.chainId as Caip2);
-  const connector = useSide(client, namespace, { ...stored, chainId });
+  if (!session) {
+    forgetSide(namespace, stored.topic);
+    return 'gone';
+  }
+  if (!wanted()) return undefined;
+  const granted = sessionAccounts(session, namespace);
+  const kept = chainId && granted.has(chainId as Caip2) && $config.get().networks.includes(chainId as Caip2) ? (chainId as Caip2) : keptChain(namespace, (id) => granted.has(id));
+  const connector = useSide(client, namespace, { ...stored, chainId: kept ?? (stored.chainId as Caip2) });
   const result = await connector.restore();
   if (!result) {
     connector.release();
-    return forget();
+    forgetSide(namespace, stored.topic);
+    return 'gone';
   }
-  establishConnection(connector, result);
+  return { connector, result };
 }

@@ -10,24 +10,28 @@ import '../../core/messages-walletconnect.js';
 import { $config } from '../config.js';
 import type { ChosenWallet } from '../route.js';
 import { solanaNow } from '../solana-now.js';
-import { walletConnectSession } from '../walletconnect.js';
+import { $walletConnectSides, sideWalletId } from '../walletconnect.js';
 import { registerWallet } from '../wallets.js';
 
 /**
  * The sides of a WalletConnect session (issue 10): its EVM and its Solana connection, each a connector of its
  * own (`walletconnect` / `solana:walletconnect`, or the directory wallet's id) over the one session, each
- * persisted with its session and network (`walletConnectSession(namespace)`) and restored on its own after a reload.
+ * persisted with its session and network (`$walletConnectSides`) and restored on its own after a reload, whether
+ * it is its namespace's connection or parked beside it (ProfileWallets).
  */
 
-/** Records `namespace`'s side: its session and network. */
+/** Records `namespace`'s side of a session: its session and network (replacing what that wallet had there). */
 function keepSide(namespace: Namespace, { id, name, icon, topic, chainId }: WalletConnectSession): void {
-  walletConnectSession(namespace).set({ id, name, ...(icon ? { icon } : {}), topic, chainId });
+  const kept = { namespace, id, name, ...(icon ? { icon } : {}), topic, chainId };
+  const others = $walletConnectSides.get().filter((s) => !(s.namespace === namespace && sideWalletId(s) === sideWalletId(kept)));
+  $walletConnectSides.set([...others, kept]);
 }
 
 /** Forgets `namespace`'s side of the session `topic`. */
 export function forgetSide(namespace: Namespace, topic: string): void {
-  const $side = walletConnectSession(namespace);
-  if ($side.get()?.topic === topic) $side.set(null);
+  const sides = $walletConnectSides.get();
+  const left = sides.filter((s) => !(s.namespace === namespace && s.topic === topic));
+  if (left.length !== sides.length) $walletConnectSides.set(left);
 }
 
 /** Makes `namespace`'s connector for the session (findable by its id) and records the side. */

@@ -112,9 +112,15 @@ describe('ProfileWallets: an extension and an embedded wallet in one namespace',
     const wc = { id: 'walletconnect', name: wallet.name, type: 'walletconnect' };
     assert.deepEqual((await widgetState(page)).connections.map((c) => [c.address, c.connector]), [[ACCOUNT_1, wc]]);
 
-    // Add the dev wallet beside it: the dev wallet is active, the WalletConnect wallet parked.
+    // Adding the same wallet (WalletConnect again) is refused, as for a browser wallet: its session is kept.
     await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'ProfileWallets' }));
     await inModal(page, '[data-action="add-wallet"][data-namespace="eip155"]').click();
+    await inModal(page, '[data-wallet-id="walletconnect"]').click();
+    await inModal(page, '.walletconnect[data-state="error"] [role="alert"]').filter({ hasText: 'A wallet is already connected' }).waitFor();
+    assert.equal(wallet.sessions().length, 1);
+    await inModal(page, '[part="back-button"]').click();
+
+    // Add the dev wallet beside it: the dev wallet is active, the WalletConnect wallet parked.
     await devWalletEntry(page).click();
     await page.locator('dev-wallet-prompt [data-kind="connect"] [data-action="approve"]').click();
     await waitForEvent(page, 'wallet-connect', 2);

@@ -7,7 +7,7 @@ import { isRejection, toWidgetError } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
 import '../../core/messages-walletconnect.js';
 import { $config } from '../config.js';
-import { $addingWallet, $connected, $connection, $connections } from '../connection.js';
+import { $addingWallet, $connected, $connection, $connections, $heldConnections } from '../connection.js';
 import { reportError } from '../errors.js';
 import { $modal } from '../modal.js';
 import { $route, type ChosenWallet, replaceRoute } from '../route.js';
@@ -48,16 +48,19 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   // Closing the modal keeps the attempt (closing is not cancelling); leaving the view abandons it.
   const current = () => mine === attempt && !left && $route.get().view === 'ConnectingWalletConnect';
   // Issue 10: the session is asked for the configured namespaces not connected yet (EVM always, as before).
-  // ProfileWallets' "Add wallet" asks for its namespace even when it is connected (the wallet there is parked).
+  // ProfileWallets' "Add wallet" asks for its namespace even when it is connected (the wallet there is parked),
+  // unless this very wallet is connected there already (as for a browser wallet: its session would be replaced).
   const adding = $addingWallet.get();
-  const wanted = (['eip155', 'solana'] as const).filter((ns) => (adding ? ns === adding : !$connections.get()[ns]) && (ns === 'eip155' || $config.get().networks.some((id) => id.startsWith('solana:'))));
+  const id = wallet?.id ?? WALLETCONNECT_ID;
+  const inUse = (ns: Namespace) => [...Object.values($connections.get()), ...$heldConnections.get()].some((c) => c.walletId === (ns === 'solana' ? `solana:${id}` : id));
+  const wanted = (['eip155', 'solana'] as const).filter((ns) => (adding ? ns === adding && !inUse(ns) : !$connections.get()[ns]) && (ns === 'eip155' || $config.get().networks.some((chain) => chain.startsWith('solana:'))));
   if (wanted.length === 0 || $connection.get().status === 'reconnecting') {
     const error = new WidgetError('ALREADY_CONNECTED', t('error.alreadyConnected'));
     replaceRoute({ ...route, error: errorSummary(error) });
     reportError(error);
     return;
   }
-  if (!$connected.get()) $connection.set({ status: 'connecting', walletId: wallet?.id ?? WALLETCONNECT_ID });
+  if (!$connected.get()) $connection.set({ status: 'connecting', walletId: id });
   $pairing.set({ state: 'starting' });
 
   // Settles with the first approval (or refusal) of any URI shown in this attempt; ends when the visitor leaves.

@@ -1,5 +1,5 @@
-// `npm test`: everything, in order, on a fresh machine. Finds (or installs) Chromium, lints, type-checks,
-// builds, then runs the Node suites, the browser suites (@web/test-runner) and the end-to-end suite.
+// `npm test`: everything, on a fresh machine. Finds (or installs) Chromium, lints and type-checks, builds, then
+// runs the Node server suites beside the browser suites (@web/test-runner), the dev wallet's, and the end-to-end suite.
 // Ends with one line "N passed, N failed" over all suites; exits non-zero if any step failed.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -21,16 +21,20 @@ function files(dir) {
     .map((f) => join(dir, f));
 }
 
-/** Runs a step with its output shown as it comes; `count` reads pass/fail figures from that output. */
-function step(name, command, args, count) {
+/**
+ * Runs a step; `count` reads pass/fail figures from its output. Its output is shown as it comes, or, for a step
+ * run beside another (`together`), all at once when it ends, so the log never interleaves two steps.
+ */
+function step(name, command, args, count, together = false) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    console.log(`\n▶ ${name}`);
+    console.log(`\n▶ ${name}${together ? ' (beside another step; its output follows when it ends)' : ''}`);
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    child.stdout.on('data', (d) => { out += d; if (!together) process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; if (!together) process.stderr.write(d); });
     child.on('close', (code) => {
+      if (together) process.stdout.write(`\n── ${name} ──\n${out}`);
       const counted = count?.(out);
       failedTests.push(...failedNames(out).map((t) => `${name}: ${t}`));
       if (counted) { totals.passed += counted.passed; totals.failed += counted.failed; }
@@ -73,17 +77,20 @@ const nodeTest = (list) => [process.execPath, ['--import', 'tsx', '--test', '--t
 const chromium = ensureChromium();
 if (!chromium) process.exit(1);
 
-const steps = [
-  ['lint', bin('eslint'), ['.']],
-  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-  ['build', 'npm', ['run', '--silent', 'build']],
-  ['node: server and dev wallet', ...nodeTest([...files('test/node'), ...files('test/dev-wallet')]), nodeCounts],
-  ['browser: unit and element (@web/test-runner)', bin('wtr'), [], wtrCounts],
-  ['end-to-end: demo on the local stack', ...nodeTest(files('test/e2e')), nodeCounts],
+// Steps in a group run side by side. Lint and the type check only read the sources. The Node server suites use no
+// browser and mostly wait on local chains and servers, so they run beside the browser suite (which uses well under
+// one core: 0.7 of 2 measured); the dev wallet's suites drive Chromium, so they wait for it, and the end-to-end
+// suite runs alone. Browsers are never two at a time.
+const groups = [
+  [['lint', bin('eslint'), ['.']], ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]],
+  [['build', 'npm', ['run', '--silent', 'build']]],
+  [['node: server', ...nodeTest(files('test/node')), nodeCounts], ['browser: unit and element (@web/test-runner)', bin('wtr'), [], wtrCounts]],
+  [['node: dev wallet', ...nodeTest(files('test/dev-wallet')), nodeCounts]],
+  [['end-to-end: demo on the local stack', ...nodeTest(files('test/e2e')), nodeCounts]],
 ];
-for (const [name, command, args, count] of steps) {
-  const ok = await step(name, command, args, count);
-  if (!ok && name === 'build') break; // nothing after it can run without a bundle
+for (const group of groups) {
+  const results = await Promise.all(group.map(([name, command, args, count]) => step(name, command, args, count, group.length > 1)));
+  if (group.some(([name]) => name === 'build') && !results.every(Boolean)) break; // nothing after it can run without a bundle
 }
 
 console.log(`\nnpm test: ${((Date.now() - started) / 1000).toFixed(1)} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);

@@ -30,7 +30,10 @@ describe('<wallet-connect-modal> token amounts: small balances, and the active c
     expect(quantity('SEED').querySelector('[aria-hidden="true"]')!.textContent).to.equal('< 0.0001 SEED');
     expect(quantity('SEED').querySelector('.visually-hidden')!.textContent).to.equal('0.000042 SEED');
     expect(quantity('DUST').title).to.equal('0.000000000000000001 DUST');
-    expect(part(el, 'total-value')!.dataset.totalUsd).to.equal('3000.01');
+    // Waited for: on CI (ci15, a slow run) it was once still absent right after the rows showed; the cause is not found
+    // (both render from $portfolio in one view), so the test waits rather than claim they paint together.
+    const total = await waitFor(() => part(el, 'total-value'), 'the total value', 8000);
+    expect(total.dataset.totalUsd).to.equal('3000.01');
     await expectAccessible(el, 'Account with a balance below 0.0001');
 
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="send"]')!.click();

@@ -86,6 +86,17 @@ export interface WidgetState {
   preferredAccountType: 'eoa' | 'smartAccount' | undefined;
   /** Whether that login's smart account is deployed on the EVM network in use (false without one). */
   smartAccountDeployed: boolean;
+  /** An email or social login's user: its email (absent for a social login without one) and its accounts. */
+  user: LoginUser | undefined;
+  /** A social login's provider (`google`, `github`, …); undefined for an email login or another wallet. */
+  socialProvider: string | undefined;
+}
+
+/** `state.user`: an email or social login's accounts, each with its type (SPEC §3). */
+export interface LoginUser {
+  email: string | undefined;
+  /** The login's EOA per namespace, and its smart account on the EVM network in use where the service has one. */
+  accounts: { namespace: Namespace; address: string; type: 'eoa' | 'smartAccount' }[];
 }
 
 /** One connected namespace in `state.connections`. */

@@ -30,6 +30,8 @@ describe('email login (auth-url, features=email)', () => {
     assert.deepEqual(connects.map((c) => [c.namespace, c.connector.type]).sort(), [['eip155', 'auth'], ['solana', 'auth']]);
     assert.match(connects.find((c) => c.namespace === 'eip155')!.address, /^0x[0-9a-fA-F]{40}$/);
     assert.match(connects.find((c) => c.namespace === 'solana')!.address, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    const state = await widgetState(page);
+    assert.deepEqual([state.user, state.socialProvider], [{ email, accounts: ['eip155', 'solana'].map((namespace) => ({ namespace, address: connects.find((c) => c.namespace === namespace)!.address, type: 'eoa' })) }, undefined]);
     // The iframe is in the widget's shadow root: none in the host document.
     assert.equal(await page.evaluate(() => document.querySelectorAll('iframe').length), 0);
     await page.evaluate(() => document.querySelector('wallet-connect-modal')!.open({ view: 'Account' }));

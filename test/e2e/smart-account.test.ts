@@ -47,6 +47,7 @@ describe('smart accounts of an email login (Account settings, user operations th
     await inModal(page, '[data-account-type="smartAccount"]').waitFor();
     assert.equal(await inModal(page, '[data-deployed]').textContent(), 'Not deployed yet: your first transaction deploys it');
     assert.deepEqual(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getProvider('eip155')!.request({ method: 'eth_accounts' })), [smart]);
+    assert.deepEqual((await widgetState(page)).user?.accounts.filter((a) => a.namespace === 'eip155'), [{ namespace: 'eip155', address: eoa, type: 'eoa' }, { namespace: 'eip155', address: smart, type: 'smartAccount' }]);
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: AccountSettings, smart account');
 
     await rpcCall(rpc(), 'anvil_setBalance', [smart, toHex(parseEther('1'))]);

@@ -40,6 +40,10 @@ describe('social login in the widget (features=socials, auth-url)', () => {
     const user = await e2e.stack.login.server.store.getUserBySocial('google', 'frank');
     assert.equal(user?.evmAddress, state.connections.find((c) => c.namespace === 'eip155')?.address);
     assert.equal(user?.email, 'frank@google.test');
+    // state: the provider and the login's accounts with their type (SPEC §3).
+    assert.equal(state.socialProvider, 'google');
+    const address = (ns: string) => state.connections.find((c) => c.namespace === ns)!.address;
+    assert.deepEqual(state.user, { email: 'frank@google.test', accounts: [{ namespace: 'eip155', address: address('eip155'), type: 'eoa' }, { namespace: 'solana', address: address('solana'), type: 'eoa' }] });
   });
 
   it('opens the popup on the secure origin from the click; the visitor closes it: "Popup closed"', async () => {

@@ -10,8 +10,9 @@
  * `smart_account_not_enabled` when `smartAccount` is asked for a network without smart accounts (nothing changes).
  */
 import type { Context, Hono } from 'hono';
-import { createPublicClient, defineChain, http, type Address, type PublicClient } from 'viem';
+import { createPublicClient, defineChain, http, type Address, type Client, type PublicClient } from 'viem';
 import { createBundlerClient } from 'viem/account-abstraction';
+import { z } from 'zod';
 import { toLocalSmartAccount } from '../aa/local-account.js';
 import { openEvmAccount } from './keys.js';
 import { parseEvmChainId, type AccountType, type EvmNetwork, type FrameNetworks } from './networks.js';
@@ -31,11 +32,36 @@ export function smartAccountOf(masterKey: Buffer, user: UserRecord, network: Sma
   return toLocalSmartAccount({ client: publicClientOf(network), owner: openEvmAccount(masterKey, user.id, user.evmKeySealed), factory: network.smartAccount.factory });
 }
 
+const bundlerGasPrice = z.object({ standard: z.object({ maxFeePerGas: z.string(), maxPriorityFeePerGas: z.string() }) });
+
+/**
+ * A user operation's fees: the bundler's own price where it offers one (`pimlico_getUserOperationGasPrice`, alto's
+ * and Pimlico's), which is what it checks operations against; else viem's default, twice the chain's estimate.
+ * That default spirals where the bundles are the chain's only traffic (the local chains): a bundle passes its
+ * operations' doubled price on as its tip, and the chain suggests that tip back for the next one.
+ */
+async function userOperationFees(bundler: Client, client: PublicClient): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  try {
+    const { standard } = bundlerGasPrice.parse(await bundler.request({ method: 'pimlico_getUserOperationGasPrice' as never }));
+    return { maxFeePerGas: BigInt(standard.maxFeePerGas), maxPriorityFeePerGas: BigInt(standard.maxPriorityFeePerGas) };
+  } catch {
+    const fees = await client.estimateFeesPerGas();
+    return { maxFeePerGas: 2n * fees.maxFeePerGas, maxPriorityFeePerGas: 2n * fees.maxPriorityFeePerGas };
+  }
+}
+
 /** A bundler client for the user's smart account on `network`. */
 export async function bundlerOf(masterKey: Buffer, user: UserRecord, network: SmartNetwork) {
   const client = publicClientOf(network);
   const account = await smartAccountOf(masterKey, user, network);
-  return { account, client, bundler: createBundlerClient({ account, client, transport: http(network.smartAccount.bundlerUrl, { timeout: 60_000 }), pollingInterval: 250 }) };
+  const bundler = createBundlerClient({
+    account,
+    client,
+    transport: http(network.smartAccount.bundlerUrl, { timeout: 60_000 }),
+    pollingInterval: 250,
+    userOperation: { estimateFeesPerGas: ({ bundlerClient }) => userOperationFees(bundlerClient, client) },
+  });
+  return { account, client, bundler };
 }
 
 /** The network of `chainId` when it has smart accounts. */

@@ -167,4 +167,20 @@ describe('the secure service: smart accounts (ERC-4337) of the embedded wallet',
     assert.equal((await bundled.waitForUserOperationReceipt({ hash, timeout: 30_000 })).success, true);
     assert.equal(await client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [BOB] }), 1000n);
   });
+
+  // On a chain whose only traffic is our own bundles (the local stack), operations priced at twice the chain's
+  // suggested fee (viem's default) fed on themselves: the bundle passes its operation's price on as its tip, the
+  // chain suggests that tip back, and the next operation pays twice as much again, until an account cannot pay for
+  // a transfer (the 8th login of the demo). Operations are priced with the bundler's own gas price instead.
+  it('successive user operations keep their price: no fee spiral from the bundles themselves', async () => {
+    const address = ((await get('/api/smart-account?chainId=eip155:31337')).smartAccount as { address: Address }).address;
+    await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))]);
+    const prices: bigint[] = [];
+    for (let i = 0; i < 6; i++) {
+      const sent = await signed<{ transactionHash: Hex; userOpHash: Hex }>('eth_sendTransaction', [{ to: BOB, value: '0x1' }], 'eip155:31337');
+      const receipt = await client().getTransactionReceipt({ hash: sent.result.transactionHash });
+      prices.push(receipt.effectiveGasPrice);
+    }
+    assert.ok(prices.at(-1)! <= (prices[0]! * 3n) / 2n, `bundle gas prices climbed: ${prices.join(', ')} wei`);
+  });
 });

@@ -6,7 +6,7 @@
  * - from the code typed (the sixth digit sends it) until both `wallet-connect` events (EVM and Solana) fired.
  * Both are timed from the test driver (Node), so each includes a Playwright round trip of a few ms.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { codeIn } from '../server/auth-frame/mail.js';
 import type { Stack } from '../server/stack.js';
 import { TIMEOUT, openBenchDemo, step, withStack } from './demo-page.js';
@@ -21,39 +21,47 @@ export interface EmailLoginFigures {
   problems: string[];
 }
 
+/**
+ * On the demo `page` (email login on): types `email`, Continue, then the code from the captured mail. Resolves with
+ * the two timings once both `wallet-connect` events (EVM and Solana) fired.
+ */
+export async function logInByEmail(page: Page, stack: Stack, email: string): Promise<{ mailed: number; connected: number }> {
+  await page.evaluate("window.__connects = 0; document.querySelector('wallet-connect-modal').addEventListener('wallet-connect', () => { window.__connects += 1; })");
+  const modal = (selector: string) => page.locator(`wallet-connect-modal ${selector}`);
+  await step(page, 'open Connect with the email field', async () => {
+    await page.click('#open', { timeout: TIMEOUT });
+    await modal('#auth-email').waitFor({ timeout: TIMEOUT });
+    await modal('#auth-email').fill(email);
+  });
+  const mails = () => stack.login.mail!.messages().filter((m) => m.to.includes(email));
+  let mailed = 0;
+  let code = '';
+  await step(page, 'Continue until the code is mailed', async () => {
+    const start = performance.now();
+    await modal('[data-action="email-continue"]').click({ timeout: TIMEOUT });
+    while (mails().length === 0) {
+      if (performance.now() - start > TIMEOUT) throw new Error('no mail');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    mailed = performance.now() - start;
+    code = codeIn(mails()[0]!)!;
+  });
+  let connected = 0;
+  await step(page, 'type the code until connected', async () => {
+    await modal('#auth-code').waitFor({ timeout: TIMEOUT });
+    const start = performance.now();
+    await modal('#auth-code').fill(code, { timeout: TIMEOUT });
+    await page.waitForFunction(() => (window as unknown as { __connects: number }).__connects >= 2, null, { timeout: TIMEOUT, polling: 5 });
+    connected = performance.now() - start;
+  });
+  return { mailed, connected };
+}
+
 async function emailLoginRun(browser: Browser, stack: Stack, email: string, problems: string[]): Promise<{ mailed: number; connected: number }> {
   const context = await browser.newContext();
   try {
     const { page } = await openBenchDemo(context, stack.url, problems);
-    await page.evaluate("window.__connects = 0; document.querySelector('wallet-connect-modal').addEventListener('wallet-connect', () => { window.__connects += 1; })");
-    const modal = (selector: string) => page.locator(`wallet-connect-modal ${selector}`);
-    await step(page, 'open Connect with the email field', async () => {
-      await page.click('#open', { timeout: TIMEOUT });
-      await modal('#auth-email').waitFor({ timeout: TIMEOUT });
-      await modal('#auth-email').fill(email);
-    });
-    const mails = () => stack.login.mail!.messages().filter((m) => m.to.includes(email));
-    let mailed = 0;
-    let code = '';
-    await step(page, 'Continue until the code is mailed', async () => {
-      const start = performance.now();
-      await modal('[data-action="email-continue"]').click({ timeout: TIMEOUT });
-      while (mails().length === 0) {
-        if (performance.now() - start > TIMEOUT) throw new Error('no mail');
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      mailed = performance.now() - start;
-      code = codeIn(mails()[0]!)!;
-    });
-    let connected = 0;
-    await step(page, 'type the code until connected', async () => {
-      await modal('#auth-code').waitFor({ timeout: TIMEOUT });
-      const start = performance.now();
-      await modal('#auth-code').fill(code, { timeout: TIMEOUT });
-      await page.waitForFunction(() => (window as unknown as { __connects: number }).__connects >= 2, null, { timeout: TIMEOUT, polling: 5 });
-      connected = performance.now() - start;
-    });
-    return { mailed, connected };
+    return await logInByEmail(page, stack, email);
   } finally {
     await context.close();
   }

@@ -3,7 +3,8 @@
  * a bare React + r2wc floor, then (unless --no-stack) account-data figures against the local stack
  * (bench/account.ts), WalletConnect figures with a real wallet peer (bench/walletconnect.ts), Solana figures
  * with the dev wallet on the local Solana chain (bench/solana.ts), the swap API's latency (bench/swap.ts), Names
- * figures (bench/names.ts) and sign-in figures (bench/siwx.ts). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
+ * figures (bench/names.ts), sign-in figures (bench/siwx.ts) and smart-account figures (bench/smart-account.ts: user
+ * operations through alto; bench/smart-sessions.ts; bench/smart-account-view.ts: the same in the widget). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
  * is missed; non-zero only when something breaks (build, browser, page).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,9 @@ import { emailLoginSection, type EmailLoginFigures } from './email-login.js';
 import { socialLoginSection, type SocialLoginFigures } from './social-login.js';
 import { farcasterLoginSection, type FarcasterLoginFigures } from './farcaster-login.js';
 import { walletConnectSection, type WalletConnectFigures } from './walletconnect.js';
+import { printSmartAccount, smartAccountSection, type SmartAccountFigures } from './smart-account.js';
+import { smartAccountViewSection, type SmartAccountViewFigures } from './smart-account-view.js';
+import { printSmartSessions, smartSessionsSection, type SmartSessionFigures } from './smart-sessions.js';
 import { buildFloor } from './floor.js';
 import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
 import { launch, measureRun, type RunResult } from './measure.js';
@@ -274,9 +278,31 @@ async function main() {
     }
   }
 
+  let smartAccount: SmartAccountFigures | { error: string } | undefined;
+  let smartSessions: SmartSessionFigures | { error: string } | undefined;
+  let smartAccountView: SmartAccountViewFigures | { error: string } | undefined;
+  if (stack && !accountFailure) {
+    try {
+      console.log('\nsmart accounts: one anvil, alto, the stack\'s smart account');
+      const figures = await smartAccountSection(runs);
+      printSmartAccount(figures, runs);
+      smartAccount = figures;
+      const sessions = await smartSessionsSection(runs);
+      printSmartSessions(sessions, runs);
+      smartSessions = sessions;
+      smartAccountView = await smartAccountViewSection(runs);
+    } catch (error) {
+      accountFailure = error;
+      const failed = { error: error instanceof Error ? error.message : String(error) };
+      if (!smartAccount) smartAccount = failed;
+      else if (!smartSessions) smartSessions = failed;
+      else smartAccountView = failed;
+    }
+  }
+
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(onRampView && { onRampView }), ...(emailLogin && { emailLogin }), ...(socialLogin && { socialLogin }), ...(farcasterLogin && { farcasterLogin }), ...(siwx && { siwx }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(onRampView && { onRampView }), ...(emailLogin && { emailLogin }), ...(socialLogin && { socialLogin }), ...(farcasterLogin && { farcasterLogin }), ...(siwx && { siwx }), ...(smartAccount && { smartAccount }), ...(smartSessions && { smartSessions }), ...(smartAccountView && { smartAccountView }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

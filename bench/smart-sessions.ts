@@ -84,10 +84,8 @@ export async function smartSessionsSection(runs = 7): Promise<SmartSessionFigure
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const index = process.argv.indexOf('--runs');
-  const runs = index > 0 ? Number(process.argv[index + 1]) : 7;
-  const figures = await smartSessionsSection(runs);
+/** Prints the figures of smartSessionsSection. */
+export function printSmartSessions(figures: SmartSessionFigures, runs: number): void {
   const row = (label: string, s: Stats) => [label, ms(s.median), ms(s.max)];
   console.log(
     table(
@@ -100,4 +98,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ],
     ),
   );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const index = process.argv.indexOf('--runs');
+  const runs = index > 0 ? Number(process.argv[index + 1]) : 7;
+  printSmartSessions(await smartSessionsSection(runs), runs);
 }

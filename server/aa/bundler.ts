@@ -71,6 +71,10 @@ export async function startBundler({ chainId, rpcUrl, host = '127.0.0.1', port =
     '--utility-wallet-monitor', 'false',
     '--refilling-wallets', 'false',
     '--enable-cors', 'true',
+    // anvil suggests as tip what its recent blocks paid, and on a local chain those are alto's own bundles, which
+    // pay their operations' price on: alto's price (which operations are priced at and checked against) would
+    // follow its own bundles. A fixed tip of 1 gwei, as on a chain with no competition for space.
+    '--static-max-priority-fee-per-gas', '1',
   ];
   // alto's server listens on 0.0.0.0 unconditionally; alto-loopback.mjs moves it to `host`.
   const child = spawn(process.execPath, ['--import', LOOPBACK, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ALTO_HOST: host } });

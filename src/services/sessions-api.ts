@@ -8,23 +8,30 @@ import type { WalletApiConfig } from './wallet-api.js';
  * account's sessions (`GET /v1/sessions/{caipAddress}` → `{ pcis }`) and the relayed revocation
  * (`POST /v1/sessions/{address}/revoke` with `{ pci, signature }`).
  */
+/** A time as unix seconds: ours are numbers; an ISO string (another service's) is read as such. */
+const unixSeconds = z.pipe(
+  z.union([z.number(), z.iso.datetime()]),
+  z.transform((value) => (typeof value === 'number' ? value : Math.floor(Date.parse(value) / 1000))),
+);
+/** A token quantity as a string (decimal or hex, as BigInt reads it); a service may write a number. */
+const quantity = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 const permissionSchema = z.object({
   type: z.string(),
-  data: z.optional(z.object({ address: z.optional(z.string()), allowance: z.optional(z.string()), spent: z.optional(z.string()), symbol: z.optional(z.string()), decimals: z.optional(z.number()) })),
+  data: z.optional(z.object({ address: z.optional(z.string()), allowance: z.optional(quantity), spent: z.optional(quantity), symbol: z.optional(z.string()), decimals: z.optional(z.number()) })),
 });
 const sessionSchema = z.object({
   project: z.object({ id: z.string(), name: z.string(), url: z.optional(z.string()), iconUrl: z.optional(z.string()) }),
   pci: z.string(),
   expiry: z.number(),
-  createdAt: z.number(),
+  createdAt: unixSeconds,
   permissions: z.array(permissionSchema),
-  policies: z.array(z.unknown()),
-  context: z.string(),
-  revokedAt: z.optional(z.nullable(z.number())),
+  policies: z.optional(z.array(z.unknown())),
+  context: z.optional(z.string()),
+  revokedAt: z.optional(z.nullable(unixSeconds)),
 });
 const listSchema = z.object({ pcis: z.array(sessionSchema) });
 
-export type SmartSession = z.infer<typeof sessionSchema>;
+export type SmartSession = z.output<typeof sessionSchema>;
 
 /** The sessions of a CAIP-10 account, newest first. A service without them (404) has none. */
 export async function getSmartSessions(config: WalletApiConfig, caipAddress: string, signal?: AbortSignal): Promise<SmartSession[]> {

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { httpStatus, requestJson, statusError } from './http.js';
 import { serviceUrl } from './service-url.js';
+import { WidgetError } from '../core/errors.js';
+import { t } from '../core/messages.js';
 import type { WalletApiConfig } from './wallet-api.js';
 
 /**
@@ -8,13 +10,10 @@ import type { WalletApiConfig } from './wallet-api.js';
  * account's sessions (`GET /v1/sessions/{caipAddress}` → `{ pcis }`) and the relayed revocation
  * (`POST /v1/sessions/{address}/revoke` with `{ pci, signature }`).
  */
-/** A time as unix seconds: ours are numbers; an ISO string (another service's) is read as such. */
-const unixSeconds = z.pipe(
-  z.union([z.number(), z.iso.datetime()]),
-  z.transform((value) => (typeof value === 'number' ? value : Math.floor(Date.parse(value) / 1000))),
-);
-/** A token quantity as a string (decimal or hex, as BigInt reads it); a service may write a number. */
-const quantity = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+// Times are unix seconds in our API; another service may write ISO strings. Quantities may be numbers. Both are
+// read as such after parsing (plain code, not zod transforms: those would land in the entry file with zod's core).
+const time = z.union([z.number(), z.string()]);
+const quantity = z.union([z.string(), z.number()]);
 const permissionSchema = z.object({
   type: z.string(),
   data: z.optional(z.object({ address: z.optional(z.string()), allowance: z.optional(quantity), spent: z.optional(quantity), symbol: z.optional(z.string()), decimals: z.optional(z.number()) })),
@@ -23,25 +22,51 @@ const sessionSchema = z.object({
   project: z.object({ id: z.string(), name: z.string(), url: z.optional(z.string()), iconUrl: z.optional(z.string()) }),
   pci: z.string(),
   expiry: z.number(),
-  createdAt: unixSeconds,
+  createdAt: time,
   permissions: z.array(permissionSchema),
   policies: z.optional(z.array(z.unknown())),
   context: z.optional(z.string()),
-  revokedAt: z.optional(z.nullable(unixSeconds)),
+  revokedAt: z.optional(z.nullable(time)),
 });
 const listSchema = z.object({ pcis: z.array(sessionSchema) });
 
-export type SmartSession = z.output<typeof sessionSchema>;
+type Permission = z.infer<typeof permissionSchema>;
+
+/** A session as the view reads it: times in unix seconds, quantities as strings (decimal or hex, as BigInt reads them). */
+export interface SmartSession extends Omit<z.infer<typeof sessionSchema>, 'createdAt' | 'revokedAt' | 'permissions'> {
+  createdAt: number;
+  revokedAt: number | undefined;
+  permissions: { type: string; data?: Omit<NonNullable<Permission['data']>, 'allowance' | 'spent'> & { allowance?: string | undefined; spent?: string | undefined } | undefined }[];
+}
+
+/** Unix seconds of a number or an ISO date; a string that is no date is an invalid response. */
+function seconds(value: number | string, url: string): number {
+  if (typeof value === 'number') return value;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new WidgetError('INVALID_RESPONSE', t('error.invalidServiceResponse'), { details: `${url}: not a time: ${value}` });
+  return Math.floor(ms / 1000);
+}
+
+const text = (value: string | number | undefined) => (value === undefined ? undefined : String(value));
 
 /** The sessions of a CAIP-10 account, newest first. A service without them (404) has none. */
 export async function getSmartSessions(config: WalletApiConfig, caipAddress: string, signal?: AbortSignal): Promise<SmartSession[]> {
+  const path = `/v1/sessions/${caipAddress}`;
+  let pcis: z.infer<typeof listSchema>['pcis'];
   try {
-    const { pcis } = await requestJson(serviceUrl({ url: config.apiUrl, projectId: config.projectId }, `/v1/sessions/${caipAddress}`), listSchema, { signal });
-    return [...pcis].sort((a, b) => b.createdAt - a.createdAt);
+    ({ pcis } = await requestJson(serviceUrl({ url: config.apiUrl, projectId: config.projectId }, path), listSchema, { signal }));
   } catch (error) {
     if (httpStatus(error) === 404) return [];
     throw error;
   }
+  return pcis
+    .map((session) => ({
+      ...session,
+      createdAt: seconds(session.createdAt, path),
+      revokedAt: session.revokedAt === undefined || session.revokedAt === null ? undefined : seconds(session.revokedAt, path),
+      permissions: session.permissions.map((p) => ({ ...p, data: p.data && { ...p.data, allowance: text(p.data.allowance), spent: text(p.data.spent) } })),
+    }))
+    .sort((a, b) => b.createdAt - a.createdAt);
 }
 
 /** Sends the owner's signed revocation of session `pci` of `caipAddress` for the service to relay on chain. */

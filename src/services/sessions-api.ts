@@ -10,6 +10,7 @@ import type { WalletApiConfig } from './wallet-api.js';
  * account's sessions (`GET /v1/sessions/{caipAddress}` → `{ pcis }`) and the relayed revocation
  * (`POST /v1/sessions/{address}/revoke` with `{ pci, signature }`).
  */
+
 // Times are unix seconds in our API; another service may write ISO strings. Quantities may be numbers. Both are
 // read as such after parsing (plain code, not zod transforms: those would land in the entry file with zod's core).
 const time = z.union([z.number(), z.string()]);

@@ -1,7 +1,7 @@
 /**
  * Session keys of the stack's smart account (server/chain/contracts/LocalSmartAccount.sol), the on-chain side of
  * ERC-7715 permissions ("smart sessions"): the owner grants a key the right to transfer up to a limit of one token
- * until an expiry; the account checks every user operation the key signs against that (on chain, in
+ * until an expiry, its operations' network fees within a budget in wei; the account checks every user operation the key signs against that (on chain, in
  * `validateUserOp`), and a revoked or expired session can do nothing more. Here: the calls to grant and revoke, the
  * owner's revocation signature (EIP-712 on the account's domain, for anyone to relay), and the session key as a viem
  * smart account whose user operations carry the session's signature.
@@ -11,11 +11,11 @@ import type { SmartAccount } from 'viem/account-abstraction';
 import { toLocalSmartAccount } from './local-account.js';
 
 export const SESSIONS_ABI = parseAbi([
-  'function grantSession(bytes32 id, address signer, address token, uint256 limit, uint48 validUntil, string site)',
+  'function grantSession(bytes32 id, address signer, address token, uint256 limit, uint256 feeBudget, uint48 validUntil, string site)',
   'function revokeSession(bytes32 id)',
   'function revokeSessionWithSignature(bytes32 id, bytes signature)',
-  'function getSession(bytes32 id) view returns ((address signer, address token, uint48 validUntil, bool revoked, uint256 limit, uint256 spent))',
-  'event SessionGranted(bytes32 indexed id, address indexed signer, address indexed token, uint256 limit, uint48 validUntil, string site)',
+  'function getSession(bytes32 id) view returns ((address signer, address token, uint48 validUntil, bool revoked, uint256 limit, uint256 spent, uint256 feeBudget, uint256 feeSpent))',
+  'event SessionGranted(bytes32 indexed id, address indexed signer, address indexed token, uint256 limit, uint256 feeBudget, uint48 validUntil, string site)',
   'event SessionRevoked(bytes32 indexed id)',
 ]);
 
@@ -27,6 +27,8 @@ export interface SessionGrant {
   signer: Address;
   token: Address;
   limit: bigint;
+  /** Wei: the most the key's user operations may cost the account in network fees, altogether. */
+  feeBudget: bigint;
   /** Unix seconds. */
   validUntil: number;
   /** The origin of the site the permission is for. */
@@ -37,7 +39,7 @@ export interface SessionGrant {
 export const grantSessionCall = (account: Address, grant: SessionGrant) => ({
   to: account,
   value: 0n,
-  data: encodeFunctionData({ abi: SESSIONS_ABI, functionName: 'grantSession', args: [grant.id, grant.signer, grant.token, grant.limit, grant.validUntil, grant.site] }),
+  data: encodeFunctionData({ abi: SESSIONS_ABI, functionName: 'grantSession', args: [grant.id, grant.signer, grant.token, grant.limit, grant.feeBudget, grant.validUntil, grant.site] }),
 });
 
 /** The EIP-712 typed data the owner signs to revoke session `id` of `account` (the account's own domain). */

@@ -6,7 +6,9 @@
  * `GET /v1/sessions/{caipAddress}` → `{ pcis: SmartSession[] }`, newest first, where a SmartSession is
  * `{ project: { id, name, url }, pci, expiry (unix s), createdAt (unix s), permissions, policies: [], context,
  * revokedAt? }`; the one permission a session holds is
- * `{ type: 'erc20-token-transfer', data: { address, allowance, spent, symbol, decimals } }` (hex quantities),
+ * `{ type: 'erc20-token-transfer', data: { address, allowance, spent, symbol, decimals, feeBudget, feeSpent } }` (hex
+ * quantities; `feeBudget`: the wei the key's user operations may cost the account in network fees altogether, each
+ * counted at its most, and `feeSpent` what they have so far),
  * `context` is the session id a session key puts in its user operations' signatures, and `project` is the site
  * the owner granted it to (its origin, as the wallet showed it). An account on a chain the service does not serve,
  * or not deployed, has none.
@@ -37,7 +39,7 @@ export interface SmartSession {
   pci: Hex;
   expiry: number;
   createdAt: number;
-  permissions: { type: 'erc20-token-transfer'; data: { address: Address; allowance: Hex; spent: Hex; symbol?: string; decimals?: number } }[];
+  permissions: { type: 'erc20-token-transfer'; data: { address: Address; allowance: Hex; spent: Hex; symbol?: string; decimals?: number; feeBudget: Hex; feeSpent: Hex } }[];
   policies: never[];
   context: Hex;
   signer: { type: 'account'; data: { address: Address } };
@@ -104,7 +106,7 @@ async function sessionsOf(chain: ApiChain, address: Address): Promise<SmartSessi
       pci: id,
       expiry: Number(validUntil),
       createdAt,
-      permissions: [{ type: 'erc20-token-transfer', data: { address: getAddress(token), allowance: toHex(limit), spent: toHex(stored.spent), ...meta } }],
+      permissions: [{ type: 'erc20-token-transfer', data: { address: getAddress(token), allowance: toHex(limit), spent: toHex(stored.spent), ...meta, feeBudget: toHex(stored.feeBudget), feeSpent: toHex(stored.feeSpent) } }],
       policies: [],
       context: id,
       signer: { type: 'account', data: { address: getAddress(signer) } },

@@ -1,20 +1,22 @@
 /**
  * wallet_grantPermissions (ERC-7715) for the embedded wallet's smart account: a site asks that a key of its own may
  * spend up to an amount of one ERC-20 token from the smart account until a time; the visitor sees exactly that in
- * the frame (site, amount, token, key, expiry, fee) and on Approve the smart account's owner sends the user
+ * the frame (site, amount, token, key, expiry, the network fee budget of the key's operations, the grant's own fee)
+ * and on Approve the smart account's owner sends the user
  * operation that grants the session on chain (server/aa/sessions.ts; the account enforces it in validateUserOp).
  *
  * Request: `[{ chainId, address?, expiry, signer, permissions: [{ type: 'erc20-token-transfer', data: { address,
  * allowance }, policies?: [] }] }]`, where the signer is `{ type: 'account', data: { address } }` or a secp256k1
  * key (`{ type: 'key', data: { type: 'secp256k1', publicKey } }`, or `keys` with one). Answer: the granted request
- * with `address` (the smart account), `context` (the session id a session key's user operations carry) and the
- * including bundle's `transactionHash` and `userOpHash`.
+ * with `address` (the smart account), `context` (the session id a session key's user operations carry),
+ * `feeBudget` (hex wei: what the key's user operations may cost the account in network fees altogether, each counted
+ * at its most; the account refuses any beyond it) and the including bundle's `transactionHash` and `userOpHash`.
  *
  * One permission per request, of that one type: the account's session model is "transfers of one token within a
  * limit"; anything else is refused with a clear error rather than granted wider than asked.
  */
 import { randomBytes } from 'node:crypto';
-import { erc20Abi, formatUnits, getAddress, isAddress, isAddressEqual, toHex, type Address, type Hex } from 'viem';
+import { erc20Abi, formatEther, formatUnits, getAddress, isAddress, isAddressEqual, parseEther, toHex, type Address, type Hex } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
 import { grantSessionCall } from '../aa/sessions.js';
@@ -51,6 +53,12 @@ const requestSchema = z.object({
 
 export type PermissionRequest = z.infer<typeof requestSchema>;
 
+/**
+ * What a session key's user operations may cost the smart account in network fees, altogether: each is counted at
+ * its most (gas limits × max fee per gas), so at local prices this is about ten transfers.
+ */
+export const SESSION_FEE_BUDGET = parseEther('0.01');
+
 /** The longest a permission may last. */
 const MAX_PERMISSION_SECONDS = 365 * 24 * 3600;
 
@@ -86,20 +94,21 @@ const grantPermissions: MethodHandler = async (ctx, params) => {
   });
   const signer = signerAddress(request.signer);
   const id = toHex(randomBytes(32));
-  const grant = grantSessionCall(account, { id, signer, token, limit, validUntil: request.expiry, site: ctx.site });
+  const feeBudget = SESSION_FEE_BUDGET;
+  const grant = grantSessionCall(account, { id, signer, token, limit, feeBudget, validUntil: request.expiry, site: ctx.site });
   const display = {
     method: 'wallet_grantPermissions' as const,
     address: account,
     network: network.name,
     token,
-    permission: { site: ctx.site, allows: `Transfer up to ${formatUnits(limit, decimals)} ${symbol}`, signer, expires: new Date(request.expiry * 1000).toISOString().replace('.000Z', 'Z') },
+    permission: { site: ctx.site, allows: `Transfer up to ${formatUnits(limit, decimals)} ${symbol}`, signer, expires: new Date(request.expiry * 1000).toISOString().replace('.000Z', 'Z'), feeBudget: `${formatEther(feeBudget)} ${network.symbol ?? 'ETH'}` },
   };
   const filed = await userOperation(ctx, network, grant, display);
   return {
     display: filed.display,
     async sign() {
       const sent = (await filed.sign()) as UserOperationSent;
-      return { ...request, chainId: toHex(chainId), address: account, context: id, ...sent };
+      return { ...request, chainId: toHex(chainId), address: account, context: id, feeBudget: toHex(feeBudget), ...sent };
     },
   };
 };

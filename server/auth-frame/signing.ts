@@ -45,8 +45,11 @@ export interface SignDisplay {
   typedData?: { domain: [string, string][]; primaryType: string; fields: [string, string][] };
   /** A Solana transaction's instructions, one line each. */
   instructions?: string[];
-  /** A permission (wallet_grantPermissions): the site it is for, what it allows, the key that gets it, until when. */
-  permission?: { site: string; allows: string; signer: string; expires: string };
+  /**
+   * A permission (wallet_grantPermissions): the site it is for, what it allows, the key that gets it, until when, and
+   * the most the key's operations may cost the account in network fees altogether (e.g. "0.01 ETH").
+   */
+  permission?: { site: string; allows: string; signer: string; expires: string; feeBudget: string };
 }
 
 /** What a method handler makes of a request: what to show, and the signing to do on Approve. */

@@ -62,6 +62,7 @@ describe('smart sessions (ERC-7715): grant in the frame, list and revoke in the 
     assert.match(shown, new RegExp(`Site ${site.replace(/[.]/g, '\\.')}`));
     assert.match(shown, /Allows Transfer up to 25 LUSD/);
     assert.ok(shown.includes(key.address), 'the key that gets the permission');
+    assert.match(shown, /Network fee budget 0\.01 ETH/);
     await secure.getByRole('button', { name: 'Approve' }).click();
     const granted = (await granting) as { context: Hex; address: Address; expiry: number; permissions: unknown[] };
     assert.equal(granted.address, smart);

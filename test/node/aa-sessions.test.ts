@@ -4,9 +4,9 @@
 // every use after the owner's signed revocation (relayed by somebody else).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, getAddress, http, keccak256, parseEther, toHex, type Address, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, formatEther, getAddress, http, keccak256, parseAbi, parseEther, toHex, type Address, type Hex, type PublicClient } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { createBundlerClient, type SmartAccount } from 'viem/account-abstraction';
+import { createBundlerClient, entryPoint07Abi, entryPoint07Address, toPackedUserOperation, type SmartAccount } from 'viem/account-abstraction';
 import { startBundler, type Bundler } from '../../server/aa/bundler.js';
 import { deployAccountAbstraction } from '../../server/aa/deploy.js';
 import { deployLocalSmartAccount, toLocalSmartAccount } from '../../server/aa/local-account.js';
@@ -40,8 +40,8 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
   const transfer = (amount: bigint) => ({ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiver, amount] }) });
   const balance = (who: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
   const sessionId = (label: string) => keccak256(toHex(`${label}:${Math.random()}`));
-  const grant = async (id: Hex, limit: bigint, validUntil: number) => {
-    const receipt = await send(account, [grantSessionCall(address, { id, signer: key.address, token, limit, validUntil, site: 'https://app.example' })]);
+  const grant = async (id: Hex, limit: bigint, validUntil: number, feeBudget = parseEther('0.01')) => {
+    const receipt = await send(account, [grantSessionCall(address, { id, signer: key.address, token, limit, feeBudget, validUntil, site: 'https://app.example' })]);
     assert.equal(receipt.success, true);
   };
   /** The session key's user operation: its receipt, or the bundler's refusal (the account said no on chain). */
@@ -53,6 +53,40 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
       return { refused: (error as { details?: string; shortMessage?: string }).details ?? String(error) };
     }
   };
+
+  /** What the account holds in ETH: its balance and its deposit at the EntryPoint (both pay for its operations). */
+  const funds = async () => (await client.getBalance({ address })) + (await client.readContract({ address: entryPoint07Address, abi: entryPoint07Abi, functionName: 'balanceOf', args: [address] }));
+  /**
+   * The key holder skips the bundler: it signs its own user operation (any gas limits and price it likes) and sends
+   * it to the EntryPoint's handleOps from an EOA of its own, naming itself the beneficiary that the account pays.
+   */
+  const direct = async (id: Hex, callData: Hex, gas: { preVerificationGas: bigint; maxFeePerGas: bigint; callGasLimit?: bigint; verificationGasLimit?: bigint }) => {
+    const session = await toSessionAccount({ client, key, factory, account: address, id });
+    const operation = {
+      sender: address,
+      nonce: await session.getNonce(),
+      callData,
+      callGasLimit: gas.callGasLimit ?? 100_000n,
+      verificationGasLimit: gas.verificationGasLimit ?? 150_000n,
+      preVerificationGas: gas.preVerificationGas,
+      maxFeePerGas: gas.maxFeePerGas,
+      maxPriorityFeePerGas: gas.maxFeePerGas,
+      signature: '0x' as Hex,
+    };
+    operation.signature = await session.signUserOperation({ ...operation, chainId: 31337 });
+    const bundlerKey = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 7 });
+    const wallet = createWalletClient({ account: bundlerKey, chain: chain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+    const before = await funds();
+    let refused: string | undefined;
+    try {
+      const hash = await wallet.writeContract({ address: entryPoint07Address, abi: entryPoint07Abi, functionName: 'handleOps', args: [[toPackedUserOperation(operation)], bundlerKey.address], gas: 3_000_000n });
+      if ((await client.waitForTransactionReceipt({ hash })).status !== 'success') refused = 'the bundle reverted';
+    } catch (error) {
+      refused = (error as { shortMessage?: string }).shortMessage ?? String(error);
+    }
+    return { refused, loss: before - (await funds()) };
+  };
+  const encodeTransfer = async (id: Hex, amount: bigint) => (await toSessionAccount({ client, key, factory, account: address, id })).encodeCalls([transfer(amount)]);
 
   before(async () => {
     anvil = await startAnvil({ chainId: 31337 });
@@ -79,7 +113,7 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
     const id = sessionId('spend');
     await grant(id, 100n, Math.floor(Date.now() / 1000) + 3600);
     const stored = await client.readContract({ address, abi: SESSIONS_ABI, functionName: 'getSession', args: [id] });
-    assert.deepEqual([stored.signer, stored.token, stored.limit, stored.revoked], [key.address, token, 100n, false]);
+    assert.deepEqual([stored.signer, stored.token, stored.limit, stored.revoked, stored.feeBudget], [key.address, token, 100n, false, parseEther('0.01')]);
 
     const first = await asSession(id, [transfer(60n)]);
     assert.equal(first.receipt?.success, true, String(first.refused));
@@ -106,6 +140,45 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
     assert.equal(await balance(receiver), 60n);
   });
 
+  it('a key holder cannot make the account pay more network fees than the grant allows: not by a 0 transfer, not by a huge price, not by repeating', async () => {
+    const id = sessionId('gas');
+    await grant(id, 100n, Math.floor(Date.now() / 1000) + 3600);
+    await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))]);
+    // A transfer of nothing at a price of 100 gwei with 5M gas of "pre-verification": up to 0.5 ETH to the key holder.
+    const zero = await direct(id, await encodeTransfer(id, 0n), { preVerificationGas: 5_000_000n, maxFeePerGas: parseEther('0.0000001') });
+    assert.ok(zero.refused, `a 0-amount transfer was accepted: the account paid ${formatEther(zero.loss)} ETH`);
+    assert.equal(zero.loss, 0n);
+    // A real transfer, but priced far over the budget.
+    const costly = await direct(id, await encodeTransfer(id, 1n), { preVerificationGas: 5_000_000n, maxFeePerGas: parseEther('0.0000001') });
+    assert.ok(costly.refused, `an operation costing up to 0.5 ETH was accepted: the account paid ${formatEther(costly.loss)} ETH`);
+    assert.equal(costly.loss, 0n);
+    // Not the batch entry, not a delegate call, not another call through execute.
+    const batch = encodeFunctionData({ abi: parseAbi(['function executeBatch((address target, uint256 value, bytes data)[] calls)']), functionName: 'executeBatch', args: [[{ target: token, value: 0n, data: transfer(1n).data }]] });
+    const delegate = encodeFunctionData({ abi: parseAbi(['function delegateExecute(address delegate, bytes data)']), functionName: 'delegateExecute', args: [token, transfer(1n).data] });
+    const approve = encodeFunctionData({ abi: parseAbi(['function execute(address target, uint256 value, bytes data)']), functionName: 'execute', args: [token, 0n, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [receiver, 1n] })] });
+    for (const callData of [batch, delegate, approve]) {
+      const other = await direct(id, callData, { preVerificationGas: 50_000n, maxFeePerGas: parseEther('0.00000001') });
+      assert.ok(other.refused, `accepted ${callData.slice(0, 10)}: the account paid ${formatEther(other.loss)} ETH`);
+      assert.equal(other.loss, 0n);
+    }
+    assert.equal(await balance(receiver), 60n, 'nothing moved');
+
+    // Repeated operations, each within reach, until the budget is spent: the account pays at most the budget.
+    const budget = parseEther('0.01');
+    const repeated = sessionId('repeat');
+    await grant(repeated, 100n, Math.floor(Date.now() / 1000) + 3600, budget);
+    const start = await funds();
+    const outcomes: boolean[] = [];
+    for (let i = 0; i < 5; i++) outcomes.push(!(await direct(repeated, await encodeTransfer(repeated, 1n), { preVerificationGas: 50_000n, maxFeePerGas: parseEther('0.00000001') })).refused);
+    // Each may cost (150k + 100k + 50k gas) × 10 gwei = 0.003 ETH: three fit in 0.01 ETH, the fourth does not.
+    assert.deepEqual(outcomes, [true, true, true, false, false]);
+    const loss = start - (await funds());
+    assert.ok(loss > 0n && loss <= budget, `the account paid ${formatEther(loss)} ETH for a budget of ${formatEther(budget)} ETH`);
+    const stored = await client.readContract({ address, abi: SESSIONS_ABI, functionName: 'getSession', args: [repeated] });
+    assert.deepEqual([stored.feeBudget, stored.feeSpent, stored.spent], [budget, parseEther('0.009'), 3n]);
+    assert.equal(await balance(receiver), 63n);
+  });
+
   it('refuses an expired session and a key that is not the session signer', async () => {
     const expired = sessionId('expired');
     const latest = await client.getBlock();
@@ -121,7 +194,7 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
     const stranger = privateKeyToAccount(generatePrivateKey());
     const session = await toSessionAccount({ client, key: stranger, factory, account: address, id });
     await assert.rejects(send(session, [transfer(1n)]), /AA24|signature/i);
-    assert.equal(await balance(receiver), 60n);
+    assert.equal(await balance(receiver), 63n);
   });
 
   it('the wallet data API lists the sessions from the chain and relays the owner\'s signed revocation', async () => {
@@ -135,6 +208,9 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
       assert.equal(response.status, 200);
       return ((await response.json()) as { pcis: Record<string, unknown>[] }).pcis;
     };
+    // The one operation's fee counted at its most (its gas limits × max fee per gas), well within the budget.
+    const { feeSpent } = await client.readContract({ address, abi: SESSIONS_ABI, functionName: 'getSession', args: [id] });
+    assert.ok(feeSpent > 0n && feeSpent < parseEther('0.002'), `${formatEther(feeSpent)} ETH`);
     const listed = (await list(`eip155:31337:${address}`)).find((session) => session.pci === id);
     assert.ok(listed, 'the granted session is listed');
     assert.deepEqual(
@@ -144,7 +220,7 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
         pci: id,
         expiry,
         createdAt: 'number',
-        permissions: [{ type: 'erc20-token-transfer', data: { address: token, allowance: '0x64', spent: '0x7', symbol: 'SES', decimals: 0 } }],
+        permissions: [{ type: 'erc20-token-transfer', data: { address: token, allowance: '0x64', spent: '0x7', symbol: 'SES', decimals: 0, feeBudget: toHex(parseEther('0.01')), feeSpent: toHex(feeSpent) } }],
         policies: [],
         context: id,
         signer: { type: 'account', data: { address: key.address } },

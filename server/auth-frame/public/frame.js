@@ -86,6 +86,7 @@ function details(display) {
         ['Token', display.token],
         ['To the key', signer],
         ['Until', expires],
+        ['Network fee budget', display.permission.feeBudget],
         ['Account', display.address],
         ['Network', display.network],
         ['Network fee (at most)', display.fee],

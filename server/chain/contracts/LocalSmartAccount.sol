@@ -9,8 +9,11 @@ import {SignatureCheckerLib} from "solady/src/utils/SignatureCheckerLib.sol";
 /// ERC-7739 nested typed data; UUPS-upgradeable), named for its EIP-712 domain, plus session keys: scoped
 /// permissions (ERC-7715 "smart sessions") the owner grants to another key, enforced here on chain.
 /// A session lets its key send user operations that do exactly one thing: `execute(token, 0, transfer(to, amount))`
-/// on the session's token, while the sum of the amounts stays within the session's limit and until its expiry
-/// (returned to the EntryPoint as `validUntil`). The owner revokes a session with a user operation, or by signing
+/// on the session's token with an amount above zero, while the sum of the amounts stays within the session's limit
+/// and until its expiry (returned to the EntryPoint as `validUntil`). What the key's operations may cost the account
+/// in network fees is bounded too: each one's most the EntryPoint can charge (its gas limits times its max fee per
+/// gas) is counted against the session's fee budget, and an operation that would go over it is refused; such an
+/// operation has no initCode and no paymaster (so that maximum is all it can cost). The owner revokes a session with a user operation, or by signing
 /// `RevokeSession(bytes32 id)` (EIP-712, this account's domain) for anyone to relay: a revoked session's key
 /// can do nothing more.
 contract LocalSmartAccount is ERC4337 {
@@ -21,6 +24,9 @@ contract LocalSmartAccount is ERC4337 {
         bool revoked;
         uint256 limit;
         uint256 spent;
+        /// @dev Wei: the most the session's operations may cost the account in network fees, and what they have.
+        uint256 feeBudget;
+        uint256 feeSpent;
     }
 
     /// @dev A session's user operation signature: this prefix, the session id, then the key's 65-byte signature
@@ -31,7 +37,7 @@ contract LocalSmartAccount is ERC4337 {
     mapping(bytes32 => Session) internal _sessions;
 
     /// @dev `site`: the origin of the site the permission was granted to (what the wallet showed its owner).
-    event SessionGranted(bytes32 indexed id, address indexed signer, address indexed token, uint256 limit, uint48 validUntil, string site);
+    event SessionGranted(bytes32 indexed id, address indexed signer, address indexed token, uint256 limit, uint256 feeBudget, uint48 validUntil, string site);
     event SessionRevoked(bytes32 indexed id);
 
     error SessionExists();
@@ -48,11 +54,12 @@ contract LocalSmartAccount is ERC4337 {
     }
 
     /// @notice Grants `signer` the right to transfer up to `limit` of `token` from this account until `validUntil`,
-    /// on behalf of `site` (an origin, recorded in the event for the owner's list of sessions).
-    function grantSession(bytes32 id, address signer, address token, uint256 limit, uint48 validUntil, string calldata site) external onlyOwnerSide {
+    /// its operations costing at most `feeBudget` wei in network fees altogether, on behalf of `site` (an origin,
+    /// recorded in the event for the owner's list of sessions).
+    function grantSession(bytes32 id, address signer, address token, uint256 limit, uint256 feeBudget, uint48 validUntil, string calldata site) external onlyOwnerSide {
         if (_sessions[id].signer != address(0)) revert SessionExists();
-        _sessions[id] = Session(signer, token, validUntil, false, limit, 0);
-        emit SessionGranted(id, signer, token, limit, validUntil, site);
+        _sessions[id] = Session(signer, token, validUntil, false, limit, 0, feeBudget, 0);
+        emit SessionGranted(id, signer, token, limit, feeBudget, validUntil, site);
     }
 
     /// @notice Revokes session `id` (the owner's own user operation).
@@ -86,15 +93,34 @@ contract LocalSmartAccount is ERC4337 {
         if (signature.length != 101 || bytes4(signature[0:4]) != _SESSION_SIGNATURE) return super._validateSignature(userOp, userOpHash);
         Session storage session = _sessions[bytes32(signature[4:36])];
         if (session.signer == address(0) || session.revoked) return 1;
+        // No paymaster (it could charge the account in other ways) and no initCode (the account exists already).
+        if (userOp.paymasterAndData.length != 0 || userOp.initCode.length != 0) return 1;
         uint256 amount = _sessionTransfer(userOp.callData, session.token);
-        if (amount == type(uint256).max || session.spent + amount > session.limit) return 1;
+        if (amount == 0 || amount == type(uint256).max || amount > session.limit - session.spent) return 1;
+        // The fee is counted at its most, the EntryPoint's prefund: the account gets the unused part back, the
+        // budget does not (it is a bound). Over the budget is refused after the same work as within it, so that a
+        // gas estimate (made with generous limits and a stub signature) is not cheaper than the real validation.
+        uint256 fee = _maxCost(userOp);
+        bool withinBudget = fee <= session.feeBudget - session.feeSpent;
         // Counted before the signature is checked, so a gas estimate with a stub signature costs the same; a
-        // failed signature fails the whole bundle, and this write with it.
-        session.spent += amount;
+        // refusal (1, a signature failure) fails the whole bundle, and these writes with it.
+        unchecked {
+            session.spent += amount;
+            session.feeSpent += fee;
+        }
         bytes32 digest = SignatureCheckerLib.toEthSignedMessageHash(userOpHash);
-        if (!SignatureCheckerLib.isValidSignatureNowCalldata(session.signer, digest, signature[36:101])) return 1;
+        if (!SignatureCheckerLib.isValidSignatureNowCalldata(session.signer, digest, signature[36:101]) || !withinBudget) return 1;
         // Valid until the session's expiry (the EntryPoint refuses it after): validUntil in bits 160..207.
         return uint256(session.validUntil) << 160;
+    }
+
+    /// @dev The most the EntryPoint charges the account for `userOp` without a paymaster (its required prefund):
+    /// every gas limit, pre-verification gas included, times the max fee per gas. The actual charge, the penalty on
+    /// unused call gas and a reverted call's gas included, never exceeds it. Overflow reverts (refused).
+    function _maxCost(PackedUserOperation calldata userOp) internal pure returns (uint256) {
+        uint256 limits = uint256(userOp.accountGasLimits);
+        uint256 gas = (limits >> 128) + uint128(limits) + userOp.preVerificationGas;
+        return gas * uint128(uint256(userOp.gasFees));
     }
 
     /// @dev The amount of `execute(token, 0, transfer(to, amount))`, or the maximum for any other call.

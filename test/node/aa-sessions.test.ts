@@ -31,6 +31,8 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
   const owner = privateKeyToAccount(generatePrivateKey());
   const key = privateKeyToAccount(generatePrivateKey());
   const receiver = privateKeyToAccount(generatePrivateKey()).address;
+  /** The key holder's own EOA, acting as a bundler. */
+  const bundlerKey = privateKeyToAccount(generatePrivateKey());
   const bundlerFor = (as: SmartAccount) => createBundlerClient({ account: as, client, transport: http(bundler.url), pollingInterval: 50 });
   const send = async (as: SmartAccount, calls: { to: Address; value?: bigint; data?: Hex }[]) => {
     const bundled = bundlerFor(as);
@@ -74,7 +76,6 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
       signature: '0x' as Hex,
     };
     operation.signature = await session.signUserOperation({ ...operation, chainId: 31337 });
-    const bundlerKey = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 7 });
     const wallet = createWalletClient({ account: bundlerKey, chain: chain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
     const before = await funds();
     let refused: string | undefined;
@@ -98,6 +99,7 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
     account = await toLocalSmartAccount({ client, owner, factory });
     address = await account.getAddress();
     await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))]);
+    await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [bundlerKey.address, toHex(parseEther('10'))]);
     const { contracts } = await compileContracts({ log: () => {} });
     const wallet = createWalletClient({ account: deployer, chain: chain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
     const hash = await wallet.deployContract({ abi: [{ type: 'constructor', inputs: [{ type: 'string' }, { type: 'string' }, { type: 'uint8' }, { type: 'address[]' }, { type: 'uint256[]' }], stateMutability: 'nonpayable' }], bytecode: contracts.LocalToken.bytecode, args: ['Session Token', 'SES', 0, [address], [1000n]] });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, parseEther, recoverMessageAddress, toEventSelector, toHex, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, formatEther, getAddress, http, parseEther, recoverMessageAddress, toEventSelector, toHex, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { startBundler, type Bundler } from '../../server/aa/bundler.js';
@@ -167,6 +167,40 @@ describe('the secure service: smart accounts (ERC-4337) of the embedded wallet',
     const hash = await bundled.sendUserOperation({ calls: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, 1000n] }) }] });
     assert.equal((await bundled.waitForUserOperationReceipt({ hash, timeout: 30_000 })).success, true);
     assert.equal(await client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [BOB] }), 1000n);
+  });
+
+  it('the user operation Approve sends is the one whose fee was shown: a price rise in between is not paid silently', async () => {
+    const address = ((await get('/api/smart-account?chainId=eip155:31337')).smartAccount as { address: Address }).address;
+    await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [address, toHex(parseEther('1'))]);
+    const filed = await post('/api/sign-requests', { method: 'eth_sendTransaction', params: [{ to: BOB, value: '0x2' }], chainId: 'eip155:31337' });
+    const { id, display } = (await filed.json()) as { id: string; display: { fee: string } };
+    // The chain's base fee goes up tenfold while the visitor reads the fee.
+    const base = (await client().getBlock()).baseFeePerGas!;
+    await rpcCall(anvil.rpcUrl, 'anvil_setNextBlockBaseFeePerGas', [toHex(base * 10n)]);
+    await rpcCall(anvil.rpcUrl, 'evm_mine', []);
+    const approved = await post(`/api/sign-requests/${id}/approve`, {});
+    const body = (await approved.json()) as { result: { userOpHash: Hex; transactionHash: Hex } };
+    assert.equal(approved.status, 200, JSON.stringify(body));
+    // The operation the bundle included is the one priced when filed: its most is the fee shown, to the wei.
+    const { userOperation: op } = (await rpcCall(bundler.url, 'eth_getUserOperationByHash', [body.result.userOpHash])) as { userOperation: Record<'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas' | 'maxFeePerGas', Hex> };
+    const most = (BigInt(op.callGasLimit) + BigInt(op.verificationGasLimit) + BigInt(op.preVerificationGas)) * BigInt(op.maxFeePerGas);
+    assert.equal(`${formatEther(most)} ETH`, display.fee, 'the fee signed is the fee shown');
+    const receipt = await client().getTransactionReceipt({ hash: body.result.transactionHash });
+    const charged = receipt.logs.filter((log) => log.topics[0] === USER_OPERATION_EVENT).map((log) => BigInt(`0x${log.data.slice(2 + 64 * 2, 2 + 64 * 3)}`));
+    assert.equal(charged.length, 1);
+    assert.ok(charged[0]! <= most, `charged ${charged[0]} wei, more than the ${most} shown`);
+
+    // When the operation shown can no longer be sent (here the account can no longer pay for it), Approve says so
+    // and sends nothing else in its place.
+    const second = await post('/api/sign-requests', { method: 'eth_sendTransaction', params: [{ to: BOB, value: '0x3' }], chainId: 'eip155:31337' });
+    const shown = (await second.json()) as { id: string; display: { fee: string } };
+    await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [address, '0x1']);
+    const refused = await post(`/api/sign-requests/${shown.id}/approve`, {});
+    const error = ((await refused.json()) as { error: { code: number; message: string } }).error;
+    assert.equal(error.code, -32603);
+    assert.ok(error.message.startsWith(`The user operation can no longer be sent for the fee shown (${shown.display.fee}), and nothing was paid: `), error.message);
+    assert.match(error.message, /AA21/);
+    assert.equal(await client().getBalance({ address }), 1n, 'nothing was paid');
   });
 
   // On a chain whose only traffic is our own bundles (the local stack), operations priced at twice the chain's

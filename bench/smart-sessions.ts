@@ -60,7 +60,7 @@ export async function smartSessionsSection(runs = 7): Promise<SmartSessionFigure
       for (let i = 0; i < runs; i++) {
         const key = privateKeyToAccount(generatePrivateKey());
         const id = keccak256(toHex(`bench:${i}:${Math.random()}`));
-        times.grant.push(await send(account, [grantSessionCall(address, { id, signer: key.address, token, limit: 100n, feeBudget: parseEther('0.1'), validUntil: Math.floor(Date.now() / 1000) + 3600, site: 'https://bench.example' })]));
+        times.grant.push(await send(account, [grantSessionCall(address, { id, signer: key.address, token, limit: 100n, feeBudget: parseEther('0.01'), validUntil: Math.floor(Date.now() / 1000) + 3600, site: 'https://bench.example' })]));
         const session = await toSessionAccount({ client, key, factory, account: address, id });
         times.sessionTransfer.push(await send(session, [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiver, 10n] }) }]));
         let start = performance.now();

@@ -18,9 +18,11 @@ export interface EvmNetwork {
   symbol?: string;
   /**
    * Smart accounts on this chain (ERC-4337): the bundler user operations go to, and the factory of the account
-   * offered (server/aa/local-account.ts). Absent: only the EOA here.
+   * offered (server/aa/local-account.ts). Absent: only the EOA here. `sessionFeeBudget`: the wei a session key's
+   * user operations may cost the account in network fees altogether, granted with each wallet_grantPermissions
+   * (default 0.01 of the native currency, server/auth-frame/permissions.ts).
    */
-  smartAccount?: { bundlerUrl: string; factory: `0x${string}` };
+  smartAccount?: { bundlerUrl: string; factory: `0x${string}`; sessionFeeBudget?: bigint };
 }
 
 export interface SolanaNetwork {

@@ -54,8 +54,9 @@ const requestSchema = z.object({
 export type PermissionRequest = z.infer<typeof requestSchema>;
 
 /**
- * What a session key's user operations may cost the smart account in network fees, altogether: each is counted at
- * its most (gas limits × max fee per gas), so at local prices this is about ten transfers.
+ * What a session key's user operations may cost the smart account in network fees, altogether, unless the network's
+ * configuration says otherwise (`smartAccount.sessionFeeBudget`): each is counted at its most (gas limits × max fee
+ * per gas), so at local prices this is about ten transfers.
  */
 export const SESSION_FEE_BUDGET = parseEther('0.01');
 
@@ -94,7 +95,7 @@ const grantPermissions: MethodHandler = async (ctx, params) => {
   });
   const signer = signerAddress(request.signer);
   const id = toHex(randomBytes(32));
-  const feeBudget = SESSION_FEE_BUDGET;
+  const feeBudget = network.smartAccount.sessionFeeBudget ?? SESSION_FEE_BUDGET;
   const grant = grantSessionCall(account, { id, signer, token, limit, feeBudget, validUntil: request.expiry, site: ctx.site });
   const display = {
     method: 'wallet_grantPermissions' as const,

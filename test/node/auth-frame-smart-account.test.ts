@@ -60,7 +60,7 @@ describe('the secure service: smart accounts (ERC-4337) of the embedded wallet',
       masterKey: randomBytes(32).toString('hex'),
       networks: {
         evm: [
-          { chainId: 31337, name: 'Local Chain A', rpcUrl: anvil.rpcUrl, smartAccount: { bundlerUrl: bundler.url, factory } },
+          { chainId: 31337, name: 'Local Chain A', rpcUrl: anvil.rpcUrl, smartAccount: { bundlerUrl: bundler.url, factory, sessionFeeBudget: parseEther('0.02') } },
           { chainId: 31338, name: 'Local Chain B', rpcUrl: anvil.rpcUrl },
         ],
         solana: [],
@@ -152,14 +152,14 @@ describe('the secure service: smart accounts (ERC-4337) of the embedded wallet',
     assert.equal(await refusal([{ ...request, address: BOB }]), 'The requested account is not the embedded wallet');
 
     const granted = await signed<{ context: Hex; address: Address; expiry: number; feeBudget: Hex; transactionHash: Hex }>('wallet_grantPermissions', [request], undefined, SITE);
-    assert.deepEqual(granted.display.permission, { site: SITE, allows: 'Transfer up to 10.5 PMT', signer: key.address, expires: new Date(expiry * 1000).toISOString().replace('.000Z', 'Z'), feeBudget: '0.01 ETH' });
+    assert.deepEqual(granted.display.permission, { site: SITE, allows: 'Transfer up to 10.5 PMT', signer: key.address, expires: new Date(expiry * 1000).toISOString().replace('.000Z', 'Z'), feeBudget: '0.02 ETH' });
     assert.equal(granted.display.address, address);
     assert.equal(granted.result.address, address);
     assert.equal(granted.result.expiry, expiry);
     assert.match(granted.result.context, /^0x[0-9a-f]{64}$/);
     const stored = await client().readContract({ address, abi: SESSIONS_ABI, functionName: 'getSession', args: [granted.result.context] });
-    assert.deepEqual([stored.signer, stored.token, stored.limit, stored.validUntil, stored.revoked, stored.feeBudget], [key.address, token, 1050n, expiry, false, parseEther('0.01')]);
-    assert.equal(granted.result.feeBudget, toHex(parseEther('0.01')), 'the site learns the budget it got');
+    assert.deepEqual([stored.signer, stored.token, stored.limit, stored.validUntil, stored.revoked, stored.feeBudget], [key.address, token, 1050n, expiry, false, parseEther('0.02')]);
+    assert.equal(granted.result.feeBudget, toHex(parseEther('0.02')), 'the site learns the budget it got (the network configuration\'s)');
 
     // The site's key now moves tokens within the allowance, by itself.
     const session = await toSessionAccount({ client: client(), key, factory, account: address, id: granted.result.context });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { base58 } from '@scure/base';
 import { ComputeBudgetProgram, Connection, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
-import { parseEther, toHex, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, maxUint160, maxUint256, parseEther, toHex, verifyTypedData, type Address, type Hex } from 'viem';
 import { startAnvil, type Anvil } from '../../server/anvil.js';
 import { createSeedContext } from '../../server/chain/clients.js';
 import { compileContracts } from '../../server/chain/compile.js';
@@ -21,10 +21,11 @@ let mail: MailCapture;
 let frame: AuthFrameServer;
 let anvil: Anvil;
 let solana: SolanaChain;
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the EVM tests come next
 let tokens: DeployedTokens;
 let origin: string;
 let user: { cookie: string; address: Address; solana: string };
+
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address;
 
 const post = (path: string, body: unknown) =>
   fetch(new URL(path, frame.url), { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie: user.cookie }, body: JSON.stringify(body) });
@@ -147,5 +148,110 @@ describe('Solana', () => {
       code: -32602,
       message: 'solana_signTransaction: the transaction has a duplicate or malformed compute budget instruction',
     });
+  });
+});
+
+describe('typed data', () => {
+  const domain = { name: 'Shop', version: '1', chainId: 31337, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' } as const;
+  const EIP712Domain = [
+    { name: 'name', type: 'string' },
+    { name: 'version', type: 'string' },
+    { name: 'chainId', type: 'uint256' },
+    { name: 'verifyingContract', type: 'address' },
+  ];
+  const order = {
+    types: {
+      EIP712Domain,
+      Item: [
+        { name: 'sku', type: 'string' },
+        { name: 'price', type: 'uint256' },
+      ],
+      Order: [
+        { name: 'buyer', type: 'address' },
+        { name: 'items', type: 'Item[]' },
+      ],
+    },
+    primaryType: 'Order',
+    domain,
+    message: { buyer: BOB, items: [{ sku: 'tea', price: '3' }, { sku: 'cup', price: 12 }] },
+  };
+  const typedError = async (typed: unknown) => (await file('eth_signTypedData_v4', [user.address, JSON.stringify(typed)])).error;
+
+  it('shows the fields its types name, in their order, nested structs and arrays included', async () => {
+    const { id, display } = await file('eth_signTypedData_v4', [user.address, JSON.stringify({ ...order, message: { items: order.message.items, buyer: BOB } })]);
+    assert.deepEqual((display?.typedData as { fields: unknown }).fields, [['buyer', BOB], ['items[0].sku', 'tea'], ['items[0].price', '3'], ['items[1].sku', 'cup'], ['items[1].price', '12']]);
+    const { EIP712Domain: _d, ...types } = order.types;
+    assert.equal(await verifyTypedData({ address: user.address, domain, types, primaryType: 'Order', message: order.message, signature: await approve<Hex>(id!) }), true);
+  });
+
+  it('refuses message fields its types do not name (they would be shown but not signed)', async () => {
+    const extra = { ...order, message: { ...order.message, note: 'Free sign-in, nothing is spent' } };
+    assert.deepEqual(await typedError(extra), { code: -32602, message: 'Invalid typed data: Order has no field note' });
+    const nested = { ...order, message: { ...order.message, items: [{ sku: 'tea', price: '3', discount: '100%' }] } };
+    assert.deepEqual(await typedError(nested), { code: -32602, message: 'Invalid typed data: Item has no field discount (items[0].discount)' });
+    const missing = { ...order, message: { buyer: BOB } };
+    assert.deepEqual(await typedError(missing), { code: -32602, message: 'Invalid typed data: items is missing' });
+  });
+
+  it('refuses a domain with fields beyond name, version, chainId, verifyingContract, salt, or other than its EIP712Domain type', async () => {
+    assert.deepEqual(await typedError({ ...order, domain: { ...domain, purpose: 'login' } }), { code: -32602, message: 'Invalid typed data: the domain has a field purpose that is not signed' });
+    const { version: _v, ...noVersion } = domain;
+    assert.deepEqual(await typedError({ ...order, domain: noVersion }), { code: -32602, message: 'Invalid typed data: the domain and its EIP712Domain type name different fields' });
+  });
+
+  it('refuses a primary type its types do not define, and the domain alone as primary type', async () => {
+    assert.equal((await typedError({ ...order, primaryType: 'Refund' }))?.code, -32602);
+    assert.deepEqual(await typedError({ ...order, primaryType: 'EIP712Domain' }), { code: -32602, message: 'Invalid typed data: the primary type must be a struct of the message, not EIP712Domain' });
+  });
+
+  it('a uint256-max Permit value and a uint160-max Permit2 amount read "Unlimited"', async () => {
+    const permit = {
+      types: {
+        EIP712Domain,
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Permit',
+      domain,
+      message: { owner: user.address, spender: BOB, value: maxUint256.toString(), nonce: 0, deadline: '1700000000' },
+    };
+    const { display } = await file('eth_signTypedData_v4', [user.address, JSON.stringify(permit)]);
+    assert.deepEqual((display?.typedData as { fields: unknown }).fields, [['owner', user.address], ['spender', BOB], ['value', 'Unlimited'], ['nonce', '0'], ['deadline', '1700000000']]);
+    const permit2 = {
+      types: {
+        EIP712Domain: EIP712Domain.filter((f) => f.name !== 'version'),
+        PermitDetails: [
+          { name: 'token', type: 'address' },
+          { name: 'amount', type: 'uint160' },
+          { name: 'expiration', type: 'uint48' },
+          { name: 'nonce', type: 'uint48' },
+        ],
+        PermitSingle: [
+          { name: 'details', type: 'PermitDetails' },
+          { name: 'spender', type: 'address' },
+          { name: 'sigDeadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'PermitSingle',
+      domain: { name: 'Permit2', chainId: 31337, verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3' },
+      message: { details: { token: tokens.usd.address, amount: toHex(maxUint160), expiration: 1800000000, nonce: 0 }, spender: BOB, sigDeadline: 1800000000 },
+    };
+    const second = await file('eth_signTypedData_v4', [user.address, JSON.stringify(permit2)]);
+    assert.deepEqual((second.display?.typedData as { fields: unknown }).fields, [['details.token', tokens.usd.address], ['details.amount', 'Unlimited'], ['details.expiration', '1800000000'], ['details.nonce', '0'], ['spender', BOB], ['sigDeadline', '1800000000']]);
+  });
+});
+
+describe('eth_sendTransaction', () => {
+  it('an ERC-20 approve of 2^256-1 reads "Unlimited" with the token symbol; one below reads its amount', async () => {
+    const unlimited = await file('eth_sendTransaction', [{ from: user.address, to: tokens.ltk.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [BOB, maxUint256] }) }], 31337);
+    assert.equal(unlimited.display?.action, 'approve');
+    assert.equal(unlimited.display?.amount, 'Unlimited LTK');
+    const almost = await file('eth_sendTransaction', [{ from: user.address, to: tokens.ltk.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [BOB, maxUint256 - 1n] }) }], 31337);
+    assert.equal(almost.display?.amount, '115792089237316195423570985008687907853269984665640564039457.584007913129639934 LTK');
   });
 });

@@ -29,13 +29,19 @@ import { smartAccountOf, smartNetwork, smartNetworks, type SmartNetwork } from '
 import { userOperation } from './user-operation.js';
 import type { Filed, MethodHandler, SignContext, SignDisplay } from './signing.js';
 
+/**
+ * What makes a text not shown as text: control characters (C0 but tab and line breaks, DEL, C1) and the bidi
+ * embedding, override and isolate controls, which make a text read otherwise than its characters run.
+ */
+export const UNPRINTABLE = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 /** Text when `hex` is printable UTF-8, else undefined. */
 export function decodeText(hex: Hex): string | undefined {
   try {
     const text = hexToString(hex);
     // hexToString replaces invalid sequences; a round trip tells real text from binary.
     if (new TextEncoder().encode(text).length * 2 !== hex.length - 2) return undefined;
-    return /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? undefined : text;
+    return UNPRINTABLE.test(text) ? undefined : text;
   } catch {
     return undefined;
   }

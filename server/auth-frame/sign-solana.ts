@@ -11,6 +11,7 @@ import { formatUnits } from 'viem';
 import { openSolanaKeypair } from './keys.js';
 import { solanaNetwork, type SolanaNetwork } from './networks.js';
 import { SignError } from './sign-error.js';
+import { UNPRINTABLE } from './sign-evm.js';
 import type { MethodHandler, SignContext, SignDisplay } from './signing.js';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
@@ -35,7 +36,7 @@ const u64 = (data: Uint8Array, at: number): bigint => Buffer.from(data).readBigU
 function messageText(bytes: Uint8Array): string {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   const exact = Buffer.from(text, 'utf8').equals(Buffer.from(bytes));
-  return exact && !/[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? text : `0x${Buffer.from(bytes).toString('hex')}`;
+  return exact && !UNPRINTABLE.test(text) ? text : `0x${Buffer.from(bytes).toString('hex')}`;
 }
 
 /**

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { base58 } from '@scure/base';
 import { ComputeBudgetProgram, Connection, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
-import { encodeFunctionData, erc20Abi, maxUint160, maxUint256, parseEther, toHex, verifyTypedData, type Address, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, maxUint160, maxUint256, parseEther, stringToHex, toHex, verifyTypedData, type Address, type Hex } from 'viem';
 import { startAnvil, type Anvil } from '../../server/anvil.js';
 import { createSeedContext } from '../../server/chain/clients.js';
 import { compileContracts } from '../../server/chain/compile.js';
@@ -110,6 +110,11 @@ describe('Solana', () => {
     assert.equal(text.display?.message, 'Sign in to shop.example\nNonce: 7');
     const binary = await file('solana_signMessage', { message: base58.encode(new Uint8Array([0, 1, 2, 0xfe])), pubkey: user.solana });
     assert.equal(binary.display?.message, '0x000102fe');
+    // Text that bidi controls or C1 controls make read otherwise than it is ("Pay 1 SOL to ‮evil" shows reversed) is shown as hex.
+    for (const tricky of ['Approve 1 SOL \u202egnissap', 'Log in\u0085now', 'a\u2066b\u2069']) {
+      const bytes = new TextEncoder().encode(tricky);
+      assert.equal((await file('solana_signMessage', { message: base58.encode(bytes), pubkey: user.solana })).display?.message, `0x${Buffer.from(bytes).toString('hex')}`, JSON.stringify(tricky));
+    }
     // Text long enough to be misread as a message header is still text.
     const long = 'Sign in. '.repeat(600);
     assert.equal((await file('solana_signMessage', { message: base58.encode(new TextEncoder().encode(long)), pubkey: user.solana })).display?.message, long);
@@ -243,6 +248,16 @@ describe('typed data', () => {
     };
     const second = await file('eth_signTypedData_v4', [user.address, JSON.stringify(permit2)]);
     assert.deepEqual((second.display?.typedData as { fields: unknown }).fields, [['details.token', tokens.usd.address], ['details.amount', 'Unlimited'], ['details.expiration', '1800000000'], ['details.nonce', '0'], ['spender', BOB], ['sigDeadline', '1800000000']]);
+  });
+});
+
+describe('personal_sign', () => {
+  it('shows text with bidi or C1 controls as its hex', async () => {
+    for (const tricky of ['Approve \u202egnissap', 'Log in\u0085now']) {
+      const hex = stringToHex(tricky);
+      assert.equal((await file('personal_sign', [hex, user.address])).display?.message, hex, JSON.stringify(tricky));
+    }
+    assert.equal((await file('personal_sign', [stringToHex('Grüße, שלום 👋'), user.address])).display?.message, 'Grüße, שלום 👋');
   });
 });
 

@@ -15,6 +15,8 @@ import {
   isAddress,
   isAddressEqual,
   isHex,
+  maxUint160,
+  maxUint256,
   validateTypedData,
   type Address,
   type Hex,
@@ -27,13 +29,19 @@ import { smartAccountOf, smartNetwork, smartNetworks, type SmartNetwork } from '
 import { userOperation } from './user-operation.js';
 import type { Filed, MethodHandler, SignContext, SignDisplay } from './signing.js';
 
+/**
+ * What makes a text not shown as text: control characters (C0 but tab and line breaks, DEL, C1) and the bidi
+ * embedding, override and isolate controls, which make a text read otherwise than its characters run.
+ */
+export const UNPRINTABLE = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 /** Text when `hex` is printable UTF-8, else undefined. */
 export function decodeText(hex: Hex): string | undefined {
   try {
     const text = hexToString(hex);
     // hexToString replaces invalid sequences; a round trip tells real text from binary.
     if (new TextEncoder().encode(text).length * 2 !== hex.length - 2) return undefined;
-    return /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? undefined : text;
+    return UNPRINTABLE.test(text) ? undefined : text;
   } catch {
     return undefined;
   }
@@ -83,11 +91,73 @@ function messageHandler(method: 'personal_sign' | 'eth_sign'): MethodHandler {
 
 const show = (value: unknown): string => (typeof value === 'bigint' ? value.toString() : typeof value === 'string' ? value : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
 
-/** A struct's fields as [path, value] rows, nested structs and arrays flattened (`to.wallet`, `items[0]`). */
-function flatten(value: unknown, path: string, rows: [string, string][]): void {
-  if (Array.isArray(value)) value.forEach((item, index) => flatten(item, `${path}[${index}]`, rows));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) flatten(item, path ? `${path}.${key}` : key, rows);
-  else rows.push([path, show(value)]);
+type TypedFields = Record<string, readonly { name: string; type: string }[]>;
+
+const invalidTyped = (reason: string) => new SignError(-32602, `Invalid typed data: ${reason}`);
+
+/** The most fields a typed-data request may show (the frame lists each), and how deep structs and arrays may nest. */
+const MAX_TYPED_FIELDS = 500;
+const MAX_TYPED_DEPTH = 16;
+/** The allowance amounts that mean "no limit": ERC-20 / EIP-2612 values (uint256) and Permit2 amounts (uint160). */
+const UNLIMITED: Record<string, bigint> = { uint256: maxUint256, uint160: maxUint160 };
+
+/**
+ * The message as [path, value] rows, walked from its types only (nested structs `to.wallet`, arrays `items[0]`):
+ * a field the types do not name would be shown but not signed, so it is refused, as is a named field left out.
+ * Integers read as the signer reads them (BigInt), in decimal; an allowance's maximum reads "Unlimited".
+ */
+function typedRows(types: TypedFields, type: string, value: unknown, path: string, rows: [string, string][], depth = 0): void {
+  if (depth > MAX_TYPED_DEPTH) throw invalidTyped(`${path} nests too deep`);
+  const array = /^(.+)\[(\d*)\]$/.exec(type);
+  if (array) {
+    if (!Array.isArray(value)) throw invalidTyped(`${path} is not an array`);
+    if (array[2] !== '' && value.length !== Number(array[2])) throw invalidTyped(`${path} must have ${array[2]} items`);
+    value.forEach((item, index) => typedRows(types, array[1]!, item, `${path}[${index}]`, rows, depth + 1));
+    return;
+  }
+  const struct = Object.hasOwn(types, type) ? types[type] : undefined;
+  if (struct) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalidTyped(`${path || 'the message'} is not a ${type}`);
+    const fields = value as Record<string, unknown>;
+    for (const key of Object.keys(fields)) if (!struct.some((field) => field.name === key)) throw invalidTyped(`${type} has no field ${key}${path ? ` (${path}.${key})` : ''}`);
+    for (const field of struct) {
+      const at = path ? `${path}.${field.name}` : field.name;
+      if (fields[field.name] === undefined || fields[field.name] === null) throw invalidTyped(`${at} is missing`);
+      typedRows(types, field.type, fields[field.name], at, rows, depth + 1);
+    }
+    return;
+  }
+  if (rows.length >= MAX_TYPED_FIELDS) throw invalidTyped(`more than ${MAX_TYPED_FIELDS} fields`);
+  if (/^u?int\d*$/.test(type)) {
+    let number: bigint;
+    try {
+      if (typeof value !== 'number' && typeof value !== 'bigint' && (typeof value !== 'string' || value.trim() === '')) throw new Error('not a number');
+      number = BigInt(value);
+    } catch {
+      throw invalidTyped(`${path} is not an integer`);
+    }
+    rows.push([path, UNLIMITED[type] === number ? 'Unlimited' : number.toString()]);
+    return;
+  }
+  rows.push([path, show(value)]);
+}
+
+/** The domain fields EIP-712 defines, with their types: any other domain field is refused (it would not be signed). */
+const DOMAIN_FIELDS: Record<string, string> = { name: 'string', version: 'string', chainId: 'uint256', verifyingContract: 'address', salt: 'bytes32' };
+
+/** Refuses a domain with fields beyond EIP-712's, or that its EIP712Domain type (when given) describes otherwise. */
+function checkDomain(domain: unknown, declared: unknown): void {
+  if (domain === undefined) return;
+  if (!domain || typeof domain !== 'object' || Array.isArray(domain)) throw invalidTyped('the domain is not an object');
+  const present = Object.entries(domain).filter(([, value]) => value !== undefined && value !== null).map(([key]) => key);
+  for (const key of present) if (!Object.hasOwn(DOMAIN_FIELDS, key)) throw invalidTyped(`the domain has a field ${key} that is not signed`);
+  if (declared === undefined) return;
+  const fields = Array.isArray(declared) ? (declared as { name?: unknown; type?: unknown }[]) : [];
+  const matches =
+    Array.isArray(declared) &&
+    fields.length === present.length &&
+    fields.every((field) => typeof field?.name === 'string' && present.includes(field.name) && DOMAIN_FIELDS[field.name] === field.type);
+  if (!matches) throw invalidTyped('the domain and its EIP712Domain type name different fields');
 }
 
 const signTypedData: MethodHandler = async (ctx, params) => {
@@ -104,6 +174,8 @@ const signTypedData: MethodHandler = async (ctx, params) => {
   if (!typed || typeof typed !== 'object' || !typed.types || typeof typed.primaryType !== 'string' || !typed.message || typeof typed.message !== 'object') {
     throw new SignError(-32602, 'The typed data needs types, primaryType and message');
   }
+  if (typed.primaryType === 'EIP712Domain') throw invalidTyped('the primary type must be a struct of the message, not EIP712Domain');
+  checkDomain(typed.domain, typed.types.EIP712Domain);
   const { EIP712Domain: _domainType, ...types } = typed.types;
   const definition = { domain: typed.domain ?? {}, types, primaryType: typed.primaryType, message: typed.message } as unknown as TypedDataDefinition;
   try {
@@ -114,12 +186,12 @@ const signTypedData: MethodHandler = async (ctx, params) => {
   const domain: [string, string][] = [];
   for (const key of ['name', 'version', 'chainId', 'verifyingContract', 'salt'] as const) {
     const value = typed.domain?.[key];
-    if (value === undefined) continue;
+    if (value === undefined || value === null) continue;
     const id = key === 'chainId' ? parseEvmChainId(typeof value === 'number' ? value : String(value)) : undefined;
     domain.push([key, id !== undefined ? evmChainName(ctx.networks, id) : show(value)]);
   }
   const fields: [string, string][] = [];
-  flatten(typed.message, '', fields);
+  typedRows(types as TypedFields, typed.primaryType, typed.message, '', fields);
   const chainId = typed.domain?.chainId === undefined ? undefined : parseEvmChainId(typeof typed.domain.chainId === 'number' ? typed.domain.chainId : String(typed.domain.chainId));
   const display: SignDisplay = {
     method: 'eth_signTypedData_v4',
@@ -168,7 +240,8 @@ async function describe(client: ReturnType<typeof clients>['client'], network: E
       throw new SignError(-32602, `${to} on ${network.name} is not an ERC-20 token (no symbol or decimals)`);
     });
     const [who, amount] = decoded.args as [Address, bigint];
-    return Object.assign(display, { action: decoded.functionName === 'transfer' ? 'send' : 'approve', recipient: who, amount: amountText(amount, decimals, symbolRead), token: to });
+    const unlimited = decoded.functionName === 'approve' && amount === maxUint256;
+    return Object.assign(display, { action: decoded.functionName === 'transfer' ? 'send' : 'approve', recipient: who, amount: unlimited ? `Unlimited ${symbolRead}` : amountText(amount, decimals, symbolRead), token: to });
   }
   return Object.assign(display, { action: 'call', recipient: to, amount: amountText(value, 18, symbol), data });
 }

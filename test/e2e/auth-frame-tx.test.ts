@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { Connection, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { base58 } from '@scure/base';
+import { ComputeBudgetProgram, Connection, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { Hono } from 'hono';
 import { type Browser, type FrameLocator, type Page, chromium } from 'playwright-core';
 import { parseEther, toHex, type Address, type Hex } from 'viem';
@@ -208,6 +209,49 @@ describe('transactions in the secure frame (Chromium)', () => {
       await axeClean(page, 'ApproveTransaction for typed data');
       await inFrame.getByRole('button', { name: 'Approve' }).click();
       assert.match((await signing).result as string, /^0x[0-9a-f]{130}$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('what the frame shows is what is signed: an unlimited Permit reads Unlimited, a Solana fee includes the priority fee, a transaction message is no message', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      const { evm, solana: address } = await loggedIn(page, 'seer@example.test');
+      const inFrame = page.frameLocator('iframe');
+      const permit = {
+        types: { Permit: [{ name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }] },
+        primaryType: 'Permit',
+        domain: { name: 'Shop', chainId: 31337 },
+        message: { spender: BOB, value: toHex(2n ** 256n - 1n) },
+      };
+      const signing = send(page, 'rpc', { method: 'eth_signTypedData_v4', params: [evm, JSON.stringify(permit)] });
+      signing.catch(() => undefined);
+      await inFrame.getByRole('button', { name: 'Reject' }).waitFor();
+      assert.deepEqual(await rowsOf(inFrame), { Account: evm, Domain: 'name: Shop, chainId: Local Chain A', Type: 'Permit', spender: BOB, value: 'Unlimited' });
+      await inFrame.getByRole('button', { name: 'Reject' }).click();
+      assert.equal((await signing).error?.code, 4001);
+
+      const conn = new Connection(solana.rpcUrl, 'confirmed');
+      const payer = new PublicKey(address);
+      const receiver = Keypair.fromSeed(new Uint8Array(32).fill(79)).publicKey;
+      const message = new TransactionMessage({
+        payerKey: payer,
+        recentBlockhash: (await conn.getLatestBlockhash()).blockhash,
+        instructions: [ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1_000_000 }), SystemProgram.transfer({ fromPubkey: payer, toPubkey: receiver, lamports: 1000 })],
+      }).compileToV0Message();
+      const sending = send(page, 'rpc', { method: 'solana_signTransaction', params: { transaction: Buffer.from(new VersionedTransaction(message).serialize()).toString('base64'), chainId: solana.chainId } });
+      sending.catch(() => undefined);
+      await inFrame.getByRole('button', { name: 'Reject' }).waitFor();
+      assert.deepEqual(await rowsOf(inFrame), { Network: 'Solana Local', Action: 'Send', To: receiver.toBase58(), Amount: '0.000001 SOL', From: address, 'Network fee (at most)': '0.000205 SOL' });
+      assert.deepEqual(await inFrame.getByRole('listitem').allTextContents(), ['Compute unit price: 1000000 micro-lamports per unit', `Transfer 0.000001 SOL from this wallet to ${receiver.toBase58()}`]);
+      await inFrame.getByRole('button', { name: 'Reject' }).click();
+      assert.equal((await sending).error?.code, 4001);
+
+      const asMessage = await send(page, 'rpc', { method: 'solana_signMessage', params: { message: base58.encode(message.serialize()), pubkey: address } });
+      assert.deepEqual(asMessage.error, { code: -32602, message: 'solana_signMessage: the message is a Solana transaction; sign it with solana_signTransaction' });
+      assert.equal(await inFrame.getByRole('button', { name: 'Approve' }).count(), 0, 'no approval screen');
     } finally {
       await context.close();
     }

@@ -37,6 +37,7 @@ after(async () => {
 interface Reply {
   id?: string;
   event?: string;
+  open?: boolean;
   result?: unknown;
   error?: { code: number | string; message: string };
 }

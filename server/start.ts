@@ -12,8 +12,10 @@
  * AUTH_FRAME_PORT (8551, the email-login service, the widget's auth-url), SMTP_PORT (8552, the local mail
  * capture), INBOX_PORT (8553, its inbox page), BUNDLER_PORT_1 / BUNDLER_PORT_2 (8554 / 8555, the ERC-4337 bundlers of
  * chains 31337 / 31338), SMTP_URL (send through this SMTP server instead of the capture),
- * AUTH_FRAME_DB (users, codes, sessions and sealed wallets; default .cache/auth-frame.sqlite), AUTH_FRAME_KEY
- * (the 32-byte master key sealing the wallets, hex or base64; default a dev key made once in .cache/auth-frame.key),
+ * AUTH_FRAME_DB (users, codes, sessions and sealed wallets; default .cache/auth-frame.sqlite), AUTH_FRAME_MASTER_KEY
+ * or AUTH_FRAME_MASTER_KEY_FILE (the 32-byte master key sealing the wallets, hex or base64, or a file holding it,
+ * outside the data directory; default a dev key made once in ~/.config/wallet-connect-modal/; NODE_ENV=production
+ * requires one and refuses a key file beside the database: server/auth-frame/key-config.ts),
  * OIDC_PORT (8559, the stand-in social providers: one oidc-provider issuer for google, x, discord, github, apple,
  * facebook), SOCIAL_PROVIDERS (JSON name → { issuer | endpoints, clientId, clientSecret, scopes? }: real providers
  * instead of the stand-in), FC_RELAY_PORT (8565, the Farcaster auth relay; `npm run fc-approve` finds it there),
@@ -24,6 +26,7 @@
 import { join } from 'node:path';
 import { runBuild } from './build.js';
 import { PROJECT_ROOT } from './paths.js';
+import { loginKeyConfig } from './auth-frame/key-config.js';
 import { parseSocialProviders } from './auth-frame/social.js';
 import { PortInUseError } from './ports.js';
 import { startStack, type Stack } from './stack.js';
@@ -192,9 +195,7 @@ async function main(): Promise<void> {
       port: loginPort,
       smtpPort,
       inboxPort,
-      dbPath: process.env.AUTH_FRAME_DB || join(PROJECT_ROOT, '.cache', 'auth-frame.sqlite'),
-      keyPath: join(PROJECT_ROOT, '.cache', 'auth-frame.key'),
-      ...(process.env.AUTH_FRAME_KEY ? { masterKey: process.env.AUTH_FRAME_KEY } : {}),
+      ...loginKeyConfig(process.env, PROJECT_ROOT),
       ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
       oidcPort,
       ...(process.env.SOCIAL_PROVIDERS ? { socialProviders: parseSocialProviders(process.env.SOCIAL_PROVIDERS) } : {}),

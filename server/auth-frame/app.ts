@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { mountEmailUpdate } from './email-update.js';
+import { mountKeyExport } from './key-export.js';
 import type { Mailer } from './mail.js';
 import { frameAncestors, mountFramePage } from './frame-page.js';
 import { OtpService, sessionId, type OtpError, type OtpLimits } from './otp.js';
@@ -175,6 +176,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   });
 
   mountEmailUpdate(app, { otp, store, mailer, sessionUser: (c) => otp.sessionUser(sessionToken(c)), clientIp, publicUser, log, ...(options.now ? { now: options.now } : {}) });
+  mountKeyExport(app, { otp, masterKey: options.masterKey, mailer, sessionUser: (c) => otp.sessionUser(sessionToken(c)), clientIp, log });
 
   // Signing: filed by the frame, signed only by the call its Approve button makes (server/auth-frame/signing.ts).
   const desk = new SigningDesk(options.masterKey, () => resolve(options.networks ?? NO_NETWORKS), options.now, (userId) => store.getAccountType(userId));

@@ -22,12 +22,13 @@ export function parseMasterKey(text: string): Buffer {
 }
 
 /**
- * The dev key: read from `path`, or made at first start and written there (mode 0600). Production passes
- * AUTH_FRAME_KEY instead; losing the key loses every embedded wallet sealed under it.
+ * The dev key: read from `path`, or made at first start and written there (mode 0600). Production configures
+ * AUTH_FRAME_MASTER_KEY or AUTH_FRAME_MASTER_KEY_FILE instead (key-config.ts); losing the key loses every
+ * embedded wallet sealed under it.
  */
 export function loadOrCreateMasterKey(path: string): Buffer {
   if (existsSync(path)) return parseMasterKey(readFileSync(path, 'utf8'));
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const key = randomBytes(KEY_BYTES);
   writeFileSync(path, `${key.toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
   return key;

@@ -14,13 +14,17 @@ import { isAddressInUse, PortInUseError } from '../ports.js';
  * Why a code is mailed: a login, one of the two steps of an email change (to the current, then the new address),
  * or the sign-in backend's email capture (server/auth/email-capture.ts).
  */
-export type CodePurpose = 'login' | 'update-current' | 'update-new' | 'capture';
+export type CodePurpose = 'login' | 'update-current' | 'update-new' | 'capture' | 'export';
 
 const LETTERS: Record<CodePurpose, { subject: string; intro: string }> = {
   login: { subject: 'Your login code', intro: 'Your login code is' },
   'update-current': { subject: 'Confirm your email change', intro: 'To move your wallet to a new email address, enter this code from your current address:' },
   'update-new': { subject: 'Confirm your new email', intro: 'To make this your wallet\'s email address, enter this code:' },
   capture: { subject: 'Your confirmation code', intro: 'To confirm your email for signing in, enter the code' },
+  export: {
+    subject: 'Confirm showing your wallet key',
+    intro: 'Someone signed in to your wallet asked to see its private keys. Only if that was you, enter this code in the secure window; never give it to anyone, as with the key they control your wallet. The code is',
+  },
 };
 
 export interface Mailer {

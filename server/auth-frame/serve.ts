@@ -1,6 +1,7 @@
 import { listen } from '../listen.js';
 import { createAuthFrameApp } from './app.js';
-import { deriveKey, loadOrCreateMasterKey, parseMasterKey } from './keys.js';
+import { loadMasterKey } from './key-config.js';
+import { deriveKey } from './keys.js';
 import { createMailer } from './mail.js';
 import type { FrameNetworks } from './networks.js';
 import type { OtpLimits, OtpService } from './otp.js';
@@ -17,10 +18,19 @@ export interface AuthFrameOptions {
   smtpUrl: string;
   /** Default `Wallet login <no-reply@localhost>`. */
   mailFrom?: string;
-  /** The master key (32 bytes, hex or base64) sealing the wallets; else read or made at `keyPath`. */
+  /** The master key (32 bytes, hex or base64) sealing the wallets; else read from `masterKeyFile` or made at `keyPath`. */
   masterKey?: string;
-  /** Where the dev key lives when no `masterKey` is given. */
+  /** A file holding the master key (AUTH_FRAME_MASTER_KEY_FILE); read, never made. */
+  masterKeyFile?: string;
+  /** Where the dev key lives when neither is given (made at first start; refused in production). */
   keyPath?: string;
+  /** Where an earlier version kept the dev key: moved to `keyPath` once (server/auth-frame/key-config.ts). */
+  legacyKeyPath?: string;
+  /**
+   * Production mode (default: NODE_ENV=production): a configured key is required, and a key file inside the
+   * data directory (the directory of `dbPath`) is refused.
+   */
+  production?: boolean;
   /** The public URL when behind a proxy (its origin is the `auth-url`); default the listening URL. */
   publicUrl?: string;
   /** SQLite file; ':memory:' (default) keeps nothing. Ignored when `store` is given. */
@@ -47,9 +57,8 @@ export interface AuthFrameServer {
 }
 
 /** The secure service on its own origin (127.0.0.1 only by default). */
-export async function startAuthFrame({ host = '127.0.0.1', port = 0, masterKey, keyPath, dbPath = ':memory:', store: given, smtpUrl, mailFrom = 'Wallet login <no-reply@localhost>', publicUrl, ...rest }: AuthFrameOptions): Promise<AuthFrameServer> {
-  if (!masterKey && !keyPath) throw new Error('startAuthFrame: give a masterKey or a keyPath for the dev key');
-  const master = masterKey ? parseMasterKey(masterKey) : loadOrCreateMasterKey(keyPath!);
+export async function startAuthFrame({ host = '127.0.0.1', port = 0, masterKey, masterKeyFile, keyPath, legacyKeyPath, production = process.env.NODE_ENV === 'production', dbPath = ':memory:', store: given, smtpUrl, mailFrom = 'Wallet login <no-reply@localhost>', publicUrl, ...rest }: AuthFrameOptions): Promise<AuthFrameServer> {
+  const master = loadMasterKey({ masterKey, masterKeyFile, keyPath, legacyKeyPath, dbPath, production, log: rest.log ?? ((line) => console.warn(`[auth-frame] ${line}`)) });
   const store = given ?? (await SqliteFrameStore.open(dbPath, rest.now));
   const mailer = createMailer(smtpUrl, mailFrom);
   let url = '';

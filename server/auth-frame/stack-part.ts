@@ -17,8 +17,14 @@ export interface LoginServiceOptions {
   dbPath?: string;
   /** The master key (32 bytes, hex or base64). */
   masterKey?: string;
-  /** Where the dev key is read or made when no masterKey is given; neither: a random key for this run only. */
+  /** A file holding the master key (read, never made). */
+  masterKeyFile?: string;
+  /** Where the dev key is read or made when no masterKey is given; none: a random key for this run only. */
   keyPath?: string;
+  /** Where an earlier version kept the dev key (moved to keyPath once). */
+  legacyKeyPath?: string;
+  /** Production mode: a configured key is required, never inside the database's directory (server/auth-frame/key-config.ts). */
+  production?: boolean;
   /** Real social providers (name → issuer or endpoints, client); without them the stand-in issuer serves every name. */
   socialProviders?: SocialProviders;
   /** The stand-in OIDC issuer's port; 0 (default) picks a free one. */
@@ -54,13 +60,17 @@ export async function startLoginService({
   smtpUrl,
   dbPath = ':memory:',
   masterKey,
+  masterKeyFile,
   keyPath,
+  legacyKeyPath,
+  production,
   networks,
   socialProviders,
   oidcPort = 0,
   farcaster,
   trustedProxies,
 }: LoginServiceOptions & LoginFarcaster & { host: string; allowedOrigins: () => readonly string[]; networks?: FrameNetworks }): Promise<LoginService> {
+  const productionMode = production ?? process.env.NODE_ENV === 'production';
   const mail = smtpUrl ? undefined : await startMailCapture({ host, smtpPort, webPort: inboxPort });
   let server: AuthFrameServer;
   let oidc: OidcStandIn | undefined;
@@ -75,7 +85,8 @@ export async function startLoginService({
       socialProviders: () => socialProviders ?? oidc?.providers ?? {},
       ...(farcaster ? { farcaster } : {}),
       ...(trustedProxies ? { trustedProxies } : {}),
-      ...(keyPath && !masterKey ? { keyPath } : { masterKey: masterKey ?? randomBytes(32).toString('hex') }),
+      production: productionMode,
+      ...(masterKey ? { masterKey } : masterKeyFile ? { masterKeyFile } : keyPath ? { keyPath, ...(legacyKeyPath ? { legacyKeyPath } : {}) } : productionMode ? {} : { masterKey: randomBytes(32).toString('hex') }),
     });
   } catch (err) {
     await mail?.stop();

@@ -29,6 +29,9 @@ export interface UserRecord {
   createdAt: number;
 }
 
+/** One user's sealed keys, as re-sealed by a master key rotation. */
+export type SealedKeys = Pick<UserRecord, 'id' | 'evmKeySealed' | 'solanaKeySealed'>;
+
 /** A signed-in frame: `id` is the SHA-256 of the cookie's token, so a leaked database opens no session. */
 export interface FrameSessionRecord {
   id: string;
@@ -93,5 +96,9 @@ export interface FrameStore {
   /** The account type the user chose (AccountSettings); undefined: never chosen. */
   getAccountType(userId: string): Promise<'eoa' | 'smartAccount' | undefined>;
   setAccountType(userId: string, type: 'eoa' | 'smartAccount'): Promise<void>;
+  /** Every user's sealed keys (for re-sealing under a new master key, rotate-key.ts). */
+  listSealedKeys(): Promise<SealedKeys[]>;
+  /** Replaces the sealed keys of these users, all or none; returns how many users changed. */
+  replaceSealedKeys(keys: readonly SealedKeys[]): Promise<number>;
   close(): Promise<void>;
 }

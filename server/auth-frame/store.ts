@@ -1,7 +1,7 @@
 import { SqliteFile } from '../api/sqlite.js';
-import type { CodeRecord, UserRecord, FrameSessionRecord, EmailUpdateRecord, TicketRecord, FrameStore } from './store-types.js';
+import type { CodeRecord, UserRecord, FrameSessionRecord, EmailUpdateRecord, TicketRecord, FrameStore, SealedKeys } from './store-types.js';
 
-export type { CodeRecord, UserRecord, FrameSessionRecord, EmailUpdateRecord, TicketRecord, FrameStore } from './store-types.js';
+export type { CodeRecord, UserRecord, FrameSessionRecord, EmailUpdateRecord, TicketRecord, FrameStore, SealedKeys } from './store-types.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS frame_codes (email TEXT PRIMARY KEY, code_hash TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, attempts INTEGER NOT NULL);
@@ -248,6 +248,21 @@ export class SqliteFrameStore implements FrameStore {
 
   async setAccountType(userId: string, type: 'eoa' | 'smartAccount'): Promise<void> {
     this.write(() => this.db.run('INSERT INTO frame_account_types (user_id, type) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET type = excluded.type', [userId, type]));
+  }
+
+  async listSealedKeys(): Promise<SealedKeys[]> {
+    return this.db.all('SELECT id, evm_key, solana_key FROM frame_users ORDER BY id').map((row) => ({ id: String(row.id), evmKeySealed: String(row.evm_key), solanaKeySealed: String(row.solana_key) }));
+  }
+
+  async replaceSealedKeys(keys: readonly SealedKeys[]): Promise<number> {
+    return this.write(() => {
+      let changed = 0;
+      for (const key of keys) {
+        this.db.run('UPDATE frame_users SET evm_key = ?, solana_key = ? WHERE id = ?', [key.evmKeySealed, key.solanaKeySealed, key.id]);
+        changed += Number(this.db.get('SELECT changes() AS n')?.n ?? 0);
+      }
+      return changed;
+    });
   }
 
   async close(): Promise<void> {

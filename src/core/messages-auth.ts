@@ -56,6 +56,10 @@ export const authMessages = {
   'smartAccount.switching': 'Switching…',
   'smartAccount.badgeDeployed': 'Smart account · deployed',
   'smartAccount.badgeNotDeployed': 'Smart account · not deployed yet',
+  // Key export (AccountSettings): the keys themselves are shown only in the secure window.
+  'keyExport.title': 'Wallet keys',
+  'keyExport.hint': 'Export your private keys to use this wallet in another app. They are shown only in the secure window, after a code sent to {email}.',
+  'keyExport.action': 'Export private keys',
   // UpdateEmailWallet (SPEC.md §2; the hosted modal's titles for its three steps).
   'view.UpdateEmailWallet': 'Edit Email',
   'view.UpdateEmailPrimaryOtp': 'Confirm Current Email',

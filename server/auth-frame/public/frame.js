@@ -2,6 +2,8 @@
 // the site origin named by `?parent=` (which the service checked against its allowlist, and frame-ancestors
 // enforces), accepting messages only from that origin AND the parent window, and posting only to that origin.
 // Keys never reach this page: it files signing requests with the service and approves them on a click.
+// The one exception is the visitor's own key export (export.js), shown here only and never posted out.
+import { keyExport } from './export.js';
 
 const parentOrigin = new URL(location.href).searchParams.get('parent');
 const APP = 'wcm-app';
@@ -189,6 +191,13 @@ const METHODS = {
   get_user: () => api('/api/session').catch((error) => (error.code === 'not_signed_in' ? null : Promise.reject(error))),
   sign_out: () => api('/api/signout', {}).then(() => null),
   rpc: (params) => rpc(params ?? {}),
+  // The visitor's own keys, after a code mailed for this purpose; shown in this frame only. The host page learns
+  // only whether they were shown.
+  export_keys: () => {
+    if (approving) throw { code: -32002, message: 'A request is already waiting for approval' };
+    approving = true;
+    return keyExport({ api, post, onCancel: (cancel) => (cancelApproval = cancel) }).finally(() => (approving = false));
+  },
   // The page closed its modal while a request waits here: refused as by Reject (4001 to the caller, rejected at
   // the service, so it is never signed later). Nothing waiting: nothing to do.
   rpc_cancel: () => {

@@ -4,6 +4,9 @@ import { useEffect, useState } from 'react';
 import { isWidgetError } from '../../core/errors.js';
 import { $accountType } from '../../stores/account-type.js';
 import { refreshAccountType, switchAccountType } from '../../stores/actions/account-type.js';
+import { messageFor } from '../../stores/actions/auth.js';
+import { exportWalletKeys } from '../../stores/actions/key-export.js';
+import { $authUser } from '../../stores/auth.js';
 import { $connected } from '../../stores/connection.js';
 import { Spinner } from '../parts/Spinner.js';
 import { useT } from './use-t.js';
@@ -19,6 +22,8 @@ export default function AccountSettingsScreen() {
   const address = useStore($connected)?.address;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const email = useStore($authUser)?.email;
+  const [exportError, setExportError] = useState<string | undefined>();
   useEffect(() => {
     void refreshAccountType().catch(() => {});
   }, []);
@@ -48,6 +53,17 @@ export default function AccountSettingsScreen() {
       <button type="button" className="button primary" part="button" data-action="switch-account-type" disabled={busy} onClick={() => void toggle()}>
         {smart ? t('smartAccount.toEoa') : t('smartAccount.toSmart')}
       </button>
+      {/* Key export: offered to a login with an email (the code goes there); the keys show in the secure frame only. */}
+      {email ? (
+        <>
+          <p className="field-label">{t('keyExport.title')}</p>
+          <p className="hint">{t('keyExport.hint', { email })}</p>
+          {exportError ? <p className="status error" role="alert" data-export-error="">{exportError}</p> : null}
+          <button type="button" className="button" part="button" data-action="export-keys" onClick={() => void exportWalletKeys().then(() => setExportError(undefined), (cause: unknown) => setExportError(messageFor(cause)))}>
+            {t('keyExport.action')}
+          </button>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -76,10 +76,18 @@ function listen(): () => void {
   // Sign-in (`siwx-url`): its chunk loads once a wallet is connected (or restored), never before; its view's code
   // with it, and sign-in starts once both are in, so SIWXSignMessage never shows a loading state (however slowly
   // the view's chunk comes; if it fails, sign-in starts all the same).
-  const siwx = () =>
-    void ($config.get().siwxUrl &&
-      Object.keys($connections.get())[0] &&
-      Promise.all([loadView().then((m) => m.SiwxSignMessageScreen.preload()).catch(() => {}), loadSiwx()]).then(([, m]) => m.startSiwx(), () => {}));
+  // `siwx-url` removed (or changed) at run time ends (or restarts) the machinery, so later connections are not checked
+  // against a backend that is gone. The chunk is only asked for that when it was loaded.
+  let siwxLoaded = false;
+  const siwx = () => {
+    if (!$config.get().siwxUrl) {
+      if (siwxLoaded) void loadSiwx().then((m) => m.stopSiwx());
+      return;
+    }
+    if (!Object.keys($connections.get())[0]) return;
+    siwxLoaded = true;
+    void Promise.all([loadView().then((m) => m.SiwxSignMessageScreen.preload()).catch(() => {}), loadSiwx()]).then(([, m]) => { if ($config.get().siwxUrl) m.startSiwx(); }, () => {});
+  };
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
   return () => [offRoute, offModal, offConnection, offError, offHeld, offParked, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());

@@ -40,6 +40,8 @@ export interface WidgetConfig {
   termsUrl: string | undefined;
   privacyUrl: string | undefined;
   siwxRequired: boolean;
+  /** The sign-in backend offers data capture (`GET email-capture`): asked only when the site says so. */
+  siwxEmailCapture: boolean;
   siwxKeepSession: SiwxKeep[];
   rpcUrls: Partial<Record<Caip2, string>>;
   networkMeta: Partial<Record<Caip2, NetworkMeta>>;
@@ -64,6 +66,7 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   termsUrl: undefined,
   privacyUrl: undefined,
   siwxRequired: false,
+  siwxEmailCapture: false,
   siwxKeepSession: [],
   rpcUrls: {},
   networkMeta: {},
@@ -151,6 +154,7 @@ export const ATTRIBUTES = {
   'terms-url': spec({ key: 'termsUrl', ...serviceUrlAttribute }),
   'privacy-url': spec({ key: 'privacyUrl', ...serviceUrlAttribute }),
   'siwx-required': spec({ key: 'siwxRequired', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
+  'siwx-email-capture': spec({ key: 'siwxEmailCapture', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
   'rpc-urls': spec({
     key: 'rpcUrls', kind: 'json', accepts: 'a JSON object from CAIP-2 id to http(s) RPC URL, e.g. {"eip155:1":"https://…"}',
     schema: z.record(caip2, httpUrl) as z.ZodMiniType<Partial<Record<Caip2, string>>>,

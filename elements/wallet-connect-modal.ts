@@ -236,14 +236,14 @@ export class WalletConnectModalElement extends HTMLElement {
    * chain reads go to an RPC for the chain, everything else to the wallet (`hostProvider`).
    * `solana`: `{ publicKey, signMessage, signTransaction, signAndSendTransaction }`; throws `NOT_CONNECTED` without one.
    */
-  getProvider(namespace: 'solana'): SolanaHostProvider;
+  getProvider(namespace: 'solana'): SolanaHostProvider | undefined;
   getProvider(namespace?: 'eip155'): Eip1193Provider | undefined;
   getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | SolanaHostProvider | undefined {
     const connection = $connections.get()[namespace];
     const connector = connection && findWallet(connection.walletId);
     if (namespace === 'solana') {
-      if (connector && isSolanaConnector(connector)) return connector.hostProvider;
-      throw new WidgetError('NOT_CONNECTED', t('error.notConnected'));
+      // Without a connection both namespaces answer undefined (what hosts check for), never a throw.
+      return connector && isSolanaConnector(connector) ? connector.hostProvider : undefined;
     }
     return connector && isEvmConnector(connector) ? hostProvider(connector.getProvider()) : undefined;
   }

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { WidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';
 import { NAME_ZONE } from '../core/names.js';
-import { httpStatus, requestJson, statusError } from './http.js';
+import { httpStatus, requestJson, statusError, timedRequest } from './http.js';
 import { type ServiceBase, serviceUrl } from './service-url.js';
 import type { WalletApiConfig } from './wallet-api.js';
 
@@ -52,16 +52,10 @@ export interface Registration {
 export async function registerName(config: WalletApiConfig, name: string, registration: Registration): Promise<void> {
   const url = serviceUrl(base(config), '/v1/profile/account');
   const init: RequestInit = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(registration) };
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (cause) {
-    throw new WidgetError('SERVICE_UNAVAILABLE', t('error.serviceUnavailable'), { details: `${url.origin}${url.pathname}`, cause });
-  }
-  if (response.ok) return;
-  const { status } = response;
+  const { status, error } = await timedRequest(url, init, async (response) => ({ status: response.status, error: response.ok ? undefined : await response.json().catch((cause: unknown) => { if ((cause as { name?: string }).name === 'AbortError') throw cause; return undefined; }) as unknown }));
+  if (status >= 200 && status < 300) return;
   if (status === 403 || status === 429 || status >= 500) throw statusError(status, `POST ${url.pathname}: HTTP ${status}`);
-  const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+  const body = errorBodySchema.safeParse(error);
   const reason = body.success ? body.data.reasons[0] : undefined;
   const details = `POST ${url.pathname}: HTTP ${status}${reason ? ` ${reason.name}: ${reason.description}` : ''}`;
   if (status === 409 && reason?.name === 'name') throw new WidgetError('NAME_TAKEN', t('names.takenNow', { name }), { details });

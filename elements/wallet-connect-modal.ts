@@ -210,10 +210,17 @@ export class WalletConnectModalElement extends HTMLElement {
     this.#setObject('network-meta', value);
   }
 
-  /** Opens the modal, on `view` when given (views that need a connection fall back to Connect). */
-  open(options?: { view?: ViewName; namespace?: Namespace }): void {
+  /**
+   * Opens the modal, on `view` when given (views that need a connection fall back to Connect). `Send` answers a promise:
+   * `{ hash }` once a transfer is sent from the modal, or a rejection `MODAL_CLOSED` ("Modal closed") when the visitor
+   * closes the modal first.
+   */
+  open(options: { view: 'Send'; namespace?: Namespace }): Promise<{ hash: string }>;
+  open(options?: { view?: ViewName; namespace?: Namespace }): void;
+  open(options?: { view?: ViewName; namespace?: Namespace }): Promise<{ hash: string }> | void {
     const parsed = openOptions.safeParse(options);
     if (!parsed.success) throw this.#badArgument(`open(): options must be { view?: ${VIEWS.join(' | ')}, namespace?: 'eip155' | 'solana' }`);
+    if (parsed.data?.view === 'Send') return actions.openSend(parsed.data);
     actions.open(parsed.data ?? {});
   }
 
@@ -234,7 +241,7 @@ export class WalletConnectModalElement extends HTMLElement {
   /**
    * `eip155`: the connected wallet's EIP-1193 provider, for viem or ethers, or undefined when not connected;
    * chain reads go to an RPC for the chain, everything else to the wallet (`hostProvider`).
-   * `solana`: `{ publicKey, signMessage, signTransaction, signAndSendTransaction }`; throws `NOT_CONNECTED` without one.
+   * `solana`: `{ publicKey, signMessage, signTransaction, signAndSendTransaction }`, or undefined when not connected.
    */
   getProvider(namespace: 'solana'): SolanaHostProvider | undefined;
   getProvider(namespace?: 'eip155'): Eip1193Provider | undefined;

@@ -28,6 +28,27 @@ export async function isNameRegistered(config: WalletApiConfig, name: string, si
   }
 }
 
+const reverseSchema = z.array(z.object({ name: z.string() }));
+const reverseCache = new Map<string, { at: number; name: string | null }>();
+const REVERSE_CACHE_MS = 5 * 60_000;
+
+/**
+ * `GET /v1/profile/reverse/{address}` (`sender`, `apiVersion=2`): the first name the profile service knows for
+ * `address`, or null (none, or the service has none for this network: `[]`); cached 5 minutes.
+ */
+export async function reverseName(config: WalletApiConfig, address: string, sender?: string): Promise<string | null> {
+  const key = `${config.apiUrl}|${address.toLowerCase()}`;
+  const hit = reverseCache.get(key);
+  if (hit && Date.now() - hit.at < REVERSE_CACHE_MS) return hit.name;
+  const records = await requestJson(serviceUrl(base(config), `/v1/profile/reverse/${address}`, { sender, apiVersion: '2' }), reverseSchema);
+  const name = records[0]?.name ?? null;
+  reverseCache.set(key, { at: Date.now(), name });
+  return name;
+}
+
+/** For tests: forget the reverse lookups. */
+export const clearReverseNames = () => reverseCache.clear();
+
 /** Labels (zone taken off) of free names near `label`, as the service suggests them. */
 export async function nameSuggestions(config: WalletApiConfig, label: string, signal?: AbortSignal): Promise<string[]> {
   const { suggestions } = await requestJson(serviceUrl(base(config), `/v1/profile/suggestions/${label}`, { zone: NAME_ZONE }), suggestionsSchema, { signal });

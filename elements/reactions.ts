@@ -22,6 +22,9 @@ let stop: (() => void) | undefined;
 
 function emit<K extends WalletEventName>(name: K, detail: WalletEventDetails[K]) {
   for (const host of hosts) host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  // Analytics only when the site asked for it (`analytics-url`), to its own endpoint; its code loads then.
+  const analytics = $config.get().analyticsUrl;
+  if (analytics) void import('../src/services/analytics.js').then((m) => m.trackEvent(analytics, name, detail), () => {});
 }
 
 /** Adds a host element; returns the function that removes it. Listening starts with the first host. */

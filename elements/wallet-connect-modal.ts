@@ -40,6 +40,7 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr directory-url - wallet directory
  * @attr auth-url - origin of the secure frame for email/social login (accepted, not used yet)
  * @attr siwx-url - base URL of an Auth.js sign-in backend: sign in with the wallet after connecting (EVM or Solana)
+ * @attr analytics-url - the site's own endpoint for the widget's events and error reports (opt-in; nothing is sent without it)
  * @attr siwx-required - boolean: sign-in is mandatory (cancel disconnects; Escape and the backdrop do not dismiss)
  * @attr siwx-email-capture - boolean: the sign-in backend may require a confirmed email first (asks its `GET email-capture`)
  * @attr siwx-keep-session - comma list of account-change, network-change, disconnect: changes that do not end the session

@@ -37,6 +37,8 @@ export interface WidgetConfig {
   directoryUrl: string | undefined;
   authUrl: string | undefined;
   siwxUrl: string | undefined;
+  /** The site's own analytics endpoint (opt-in): the widget's events and error reports are posted there. */
+  analyticsUrl: string | undefined;
   termsUrl: string | undefined;
   privacyUrl: string | undefined;
   siwxRequired: boolean;
@@ -63,6 +65,7 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   directoryUrl: undefined,
   authUrl: undefined,
   siwxUrl: undefined,
+  analyticsUrl: undefined,
   termsUrl: undefined,
   privacyUrl: undefined,
   siwxRequired: false,
@@ -151,6 +154,7 @@ export const ATTRIBUTES = {
   'directory-url': spec({ key: 'directoryUrl', ...serviceUrlAttribute }),
   'auth-url': spec({ key: 'authUrl', ...serviceUrlAttribute }),
   'siwx-url': spec({ key: 'siwxUrl', ...serviceUrlAttribute }),
+  'analytics-url': spec({ key: 'analyticsUrl', ...serviceUrlAttribute }),
   'terms-url': spec({ key: 'termsUrl', ...serviceUrlAttribute }),
   'privacy-url': spec({ key: 'privacyUrl', ...serviceUrlAttribute }),
   'siwx-required': spec({ key: 'siwxRequired', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),

@@ -22,6 +22,9 @@ let stop: (() => void) | undefined;
 
 function emit<K extends WalletEventName>(name: K, detail: WalletEventDetails[K]) {
   for (const host of hosts) host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  // Analytics only when the site asked for it (`analytics-url`), to its own endpoint; its code loads then.
+  const analytics = $config.get().analyticsUrl;
+  if (analytics) void import('../src/services/analytics.js').then((m) => m.trackEvent(analytics, name, detail), () => {});
 }
 
 /** Adds a host element; returns the function that removes it. Listening starts with the first host. */
@@ -76,10 +79,18 @@ function listen(): () => void {
   // Sign-in (`siwx-url`): its chunk loads once a wallet is connected (or restored), never before; its view's code
   // with it, and sign-in starts once both are in, so SIWXSignMessage never shows a loading state (however slowly
   // the view's chunk comes; if it fails, sign-in starts all the same).
-  const siwx = () =>
-    void ($config.get().siwxUrl &&
-      Object.keys($connections.get())[0] &&
-      Promise.all([loadView().then((m) => m.SiwxSignMessageScreen.preload()).catch(() => {}), loadSiwx()]).then(([, m]) => m.startSiwx(), () => {}));
+  // `siwx-url` removed (or changed) at run time ends (or restarts) the machinery, so later connections are not checked
+  // against a backend that is gone. The chunk is only asked for that when it was loaded.
+  let siwxLoaded = false;
+  const siwx = () => {
+    if (!$config.get().siwxUrl) {
+      if (siwxLoaded) void loadSiwx().then((m) => m.stopSiwx());
+      return;
+    }
+    if (!Object.keys($connections.get())[0]) return;
+    siwxLoaded = true;
+    void Promise.all([loadView().then((m) => m.SiwxSignMessageScreen.preload()).catch(() => {}), loadSiwx()]).then(([, m]) => { if ($config.get().siwxUrl) m.startSiwx(); }, () => {});
+  };
   const offSiwx = [$config.listen(siwx), $connections.listen(siwx)];
   siwx();
   return () => [offRoute, offModal, offConnection, offError, offHeld, offParked, offTransaction, offSession, offName, ...offSiwx].forEach((off) => off());

@@ -40,7 +40,9 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr directory-url - wallet directory
  * @attr auth-url - origin of the secure frame for email/social login (accepted, not used yet)
  * @attr siwx-url - base URL of an Auth.js sign-in backend: sign in with the wallet after connecting (EVM or Solana)
+ * @attr analytics-url - the site's own endpoint for the widget's events and error reports (opt-in; nothing is sent without it)
  * @attr siwx-required - boolean: sign-in is mandatory (cancel disconnects; Escape and the backdrop do not dismiss)
+ * @attr siwx-email-capture - boolean: the sign-in backend may require a confirmed email first (asks its `GET email-capture`)
  * @attr siwx-keep-session - comma list of account-change, network-change, disconnect: changes that do not end the session
  * @attr terms-url - terms of service: an http(s) URL or a path resolved against the page; a link in the Connect view's footer
  * @attr privacy-url - privacy policy: the same form; a link beside it
@@ -209,10 +211,17 @@ export class WalletConnectModalElement extends HTMLElement {
     this.#setObject('network-meta', value);
   }
 
-  /** Opens the modal, on `view` when given (views that need a connection fall back to Connect). */
-  open(options?: { view?: ViewName; namespace?: Namespace }): void {
+  /**
+   * Opens the modal, on `view` when given (views that need a connection fall back to Connect). `Send` answers a promise:
+   * `{ hash }` once a transfer is sent from the modal, or a rejection `MODAL_CLOSED` ("Modal closed") when the visitor
+   * closes the modal first.
+   */
+  open(options: { view: 'Send'; namespace?: Namespace }): Promise<{ hash: string }>;
+  open(options?: { view?: ViewName; namespace?: Namespace }): void;
+  open(options?: { view?: ViewName; namespace?: Namespace }): Promise<{ hash: string }> | void {
     const parsed = openOptions.safeParse(options);
     if (!parsed.success) throw this.#badArgument(`open(): options must be { view?: ${VIEWS.join(' | ')}, namespace?: 'eip155' | 'solana' }`);
+    if (parsed.data?.view === 'Send') return actions.openSend(parsed.data);
     actions.open(parsed.data ?? {});
   }
 
@@ -233,16 +242,16 @@ export class WalletConnectModalElement extends HTMLElement {
   /**
    * `eip155`: the connected wallet's EIP-1193 provider, for viem or ethers, or undefined when not connected;
    * chain reads go to an RPC for the chain, everything else to the wallet (`hostProvider`).
-   * `solana`: `{ publicKey, signMessage, signTransaction, signAndSendTransaction }`; throws `NOT_CONNECTED` without one.
+   * `solana`: `{ publicKey, signMessage, signTransaction, signAndSendTransaction }`, or undefined when not connected.
    */
-  getProvider(namespace: 'solana'): SolanaHostProvider;
+  getProvider(namespace: 'solana'): SolanaHostProvider | undefined;
   getProvider(namespace?: 'eip155'): Eip1193Provider | undefined;
   getProvider(namespace: Namespace = 'eip155'): Eip1193Provider | SolanaHostProvider | undefined {
     const connection = $connections.get()[namespace];
     const connector = connection && findWallet(connection.walletId);
     if (namespace === 'solana') {
-      if (connector && isSolanaConnector(connector)) return connector.hostProvider;
-      throw new WidgetError('NOT_CONNECTED', t('error.notConnected'));
+      // Without a connection both namespaces answer undefined (what hosts check for), never a throw.
+      return connector && isSolanaConnector(connector) ? connector.hostProvider : undefined;
     }
     return connector && isEvmConnector(connector) ? hostProvider(connector.getProvider()) : undefined;
   }

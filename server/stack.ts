@@ -225,6 +225,8 @@ export async function startStack({
       extraFrameSrc: [login.origin],
       placeholders: { AUTH_FRAME_URL: login.url, API_URL: api.url, RELAY_URL: relay.url, DIRECTORY_URL: directory.url, SOLANA_CHAIN_ID: solana.chainId, SOLANA_RPC_URL: solana.rpcUrl, SOLANA_WS_URL: solana.wsUrl },
       auth,
+      // The local receiver for analytics-url="/analytics" (opt-in on the page; nothing posts without it).
+      analytics: true,
     });
   } catch (err) {
     // The API first, as in stop(): its indexer must not poll chains that are already gone.

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { createAnalyticsReceiver } from './analytics-receiver.js';
 import { buildCsp } from './csp.js';
 import { listen } from './listen.js';
 import { readStaticFile } from './static-files.js';
@@ -23,6 +24,8 @@ export interface WebAppOptions {
   placeholders?: Readonly<Record<string, string>>;
   /** The sign-in backend (server/auth/), mounted under its base path on this origin, as a site owner would. */
   auth?: { basePath: string; handle(request: Request): Promise<Response> };
+  /** Mount the local analytics receiver at `/analytics` (server/analytics-receiver.ts) for `analytics-url`. */
+  analytics?: boolean;
 }
 
 export interface WebOptions extends WebAppOptions {
@@ -58,7 +61,7 @@ export function substitutePlaceholders(html: string, placeholders: Readonly<Reco
   return html.replace(/%([A-Z_]+)%/g, (placeholder, name: string) => placeholders[name] ?? placeholder);
 }
 
-export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], extraFrameSrc = [], placeholders = {}, auth }: WebAppOptions): Hono {
+export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], extraFrameSrc = [], placeholders = {}, auth, analytics = false }: WebAppOptions): Hono {
   const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc, extraImgSrc, extraFrameSrc });
   const app = new Hono();
 
@@ -106,6 +109,8 @@ export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc =
       return mutable;
     });
   }
+
+  if (analytics) app.route('/analytics', createAnalyticsReceiver().app);
 
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => {

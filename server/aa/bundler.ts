@@ -53,7 +53,21 @@ process.on('exit', () => {
   for (const child of live) child.kill('SIGTERM');
 });
 
-export async function startBundler({ chainId, rpcUrl, host = '127.0.0.1', port = 0, readyTimeoutMs = 30_000 }: BundlerOptions): Promise<Bundler> {
+/** How long a bundler may take to answer at start: 120 s by default, `BUNDLER_READY_TIMEOUT_S` when set. */
+export const BUNDLER_READY_ENV = 'BUNDLER_READY_TIMEOUT_S';
+export function bundlerReadyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[BUNDLER_READY_ENV];
+  if (raw === undefined || raw === '') return 120_000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new Error(`${BUNDLER_READY_ENV} must be a number of seconds from 1 to 3600 (got "${raw}")`);
+  return Math.round(seconds * 1000);
+}
+
+/**
+ * Starts alto for `chainId` and waits until it answers `eth_supportedEntryPoints` with the EntryPoint v0.7 (polled
+ * every 100 ms), at most `readyTimeoutMs`; past it alto is stopped and the error says how to allow more.
+ */
+export async function startBundler({ chainId, rpcUrl, host = '127.0.0.1', port = 0, readyTimeoutMs = bundlerReadyTimeoutMs() }: BundlerOptions): Promise<Bundler> {
   const listenPort = port || (await findFreePort(host));
   const args = [
     ALTO_CLI,
@@ -114,7 +128,10 @@ export async function startBundler({ chainId, rpcUrl, host = '127.0.0.1', port =
     if (gone) throw new Error(`alto (chain ${chainId}) exited before it was ready:\n${output.trim()}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`alto (chain ${chainId}) on ${url} did not answer within ${readyTimeoutMs} ms:\n${output.trim()}`);
+      throw new Error(
+        `alto (chain ${chainId}) on ${url} was not ready within ${readyTimeoutMs / 1000} s (a loaded machine may need longer: set ${BUNDLER_READY_ENV}, in seconds)` +
+          `${output.trim() ? `; its output:\n${output.trim()}` : ''}`,
+      );
     }
     const answered = await rpcCall<string[]>(url, 'eth_supportedEntryPoints', [], 1000).catch(() => undefined);
     if (answered?.some((address) => address.toLowerCase() === entryPoint07Address.toLowerCase())) break;

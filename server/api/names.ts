@@ -14,7 +14,8 @@ import type { ApiChain, ChainRegistry } from './chains.js';
 import { ApiError } from './errors.js';
 
 /** The label rule of the reference (hosted-api.md §1.3), bounded by the DNS label length. */
-export const LABEL_PATTERN = /^[a-zA-Z0-9-]{4,63}$/;
+/** 4 to 63 letters, digits and hyphens, neither first nor last a hyphen (a DNS label). */
+export const LABEL_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,61}[a-zA-Z0-9]$/;
 /** A signed message older than this (or this far in the future) is refused. */
 export const MESSAGE_MAX_AGE_S = 10 * 60;
 const MESSAGE_MAX_SKEW_S = 60;
@@ -97,7 +98,7 @@ export class NameService {
   label(input: string): string {
     const label = input.endsWith(`.${this.zone}`) ? input.slice(0, -this.zone.length - 1) : input;
     if (!LABEL_PATTERN.test(label)) {
-      throw refuse(400, 'name', `a name is at least 4 characters: letters a–z, digits 0–9 and hyphens (got "${label}")`);
+      throw refuse(400, 'name', `a name is at least 4 characters: letters a–z, digits 0–9 and hyphens, not starting or ending with a hyphen (got "${label}")`);
     }
     try {
       return normalize(label.toLowerCase());

@@ -37,9 +37,13 @@ export interface WidgetConfig {
   directoryUrl: string | undefined;
   authUrl: string | undefined;
   siwxUrl: string | undefined;
+  /** The site's own analytics endpoint (opt-in): the widget's events and error reports are posted there. */
+  analyticsUrl: string | undefined;
   termsUrl: string | undefined;
   privacyUrl: string | undefined;
   siwxRequired: boolean;
+  /** The sign-in backend offers data capture (`GET email-capture`): asked only when the site says so. */
+  siwxEmailCapture: boolean;
   siwxKeepSession: SiwxKeep[];
   rpcUrls: Partial<Record<Caip2, string>>;
   networkMeta: Partial<Record<Caip2, NetworkMeta>>;
@@ -61,9 +65,11 @@ export const DEFAULT_CONFIG: WidgetConfig = {
   directoryUrl: undefined,
   authUrl: undefined,
   siwxUrl: undefined,
+  analyticsUrl: undefined,
   termsUrl: undefined,
   privacyUrl: undefined,
   siwxRequired: false,
+  siwxEmailCapture: false,
   siwxKeepSession: [],
   rpcUrls: {},
   networkMeta: {},
@@ -148,9 +154,11 @@ export const ATTRIBUTES = {
   'directory-url': spec({ key: 'directoryUrl', ...serviceUrlAttribute }),
   'auth-url': spec({ key: 'authUrl', ...serviceUrlAttribute }),
   'siwx-url': spec({ key: 'siwxUrl', ...serviceUrlAttribute }),
+  'analytics-url': spec({ key: 'analyticsUrl', ...serviceUrlAttribute }),
   'terms-url': spec({ key: 'termsUrl', ...serviceUrlAttribute }),
   'privacy-url': spec({ key: 'privacyUrl', ...serviceUrlAttribute }),
   'siwx-required': spec({ key: 'siwxRequired', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
+  'siwx-email-capture': spec({ key: 'siwxEmailCapture', kind: 'boolean', accepts: 'a boolean attribute (present or absent)', schema: z.boolean() }),
   'rpc-urls': spec({
     key: 'rpcUrls', kind: 'json', accepts: 'a JSON object from CAIP-2 id to http(s) RPC URL, e.g. {"eip155:1":"https://…"}',
     schema: z.record(caip2, httpUrl) as z.ZodMiniType<Partial<Record<Caip2, string>>>,

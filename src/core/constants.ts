@@ -2,6 +2,8 @@
 
 /** At most this many recent wallets are kept (SPEC.md §9). */
 export const MAX_RECENT_WALLETS = 2;
+/** Error reports (analytics, opt-in) are capped at 5 per minute (SPEC.md §9). */
+export const ANALYTICS_ERRORS_PER_MINUTE = 5;
 /** A toast that replaces another waits this long, so the change is seen (SPEC.md §4). */
 export const TOAST_REPLACE_DELAY_MS = 150;
 /** How long success and error toasts stay before they go by themselves. */

@@ -9,6 +9,7 @@ export const nameMessages = {
   'names.ruleCharacters': 'Use only letters a–z, digits 0–9 and hyphens',
   'names.ruleShort': 'A name has at least 4 characters',
   'names.ruleLong': 'A name has at most 63 characters',
+  'names.ruleHyphen': 'A name cannot start or end with a hyphen',
   'names.checking': 'Checking availability…',
   'names.available': '{name} is available',
   'names.taken': '{name} is taken',

@@ -20,7 +20,7 @@ export const onRampMessages = {
   'onramp.onNetwork': '{symbol} on {network}',
   'onramp.defaultsNotice': 'The service’s currency list is unavailable: showing the built-in defaults.',
   'onramp.optionsLoading': 'Loading currencies',
-  'onramp.nothingToBuy': 'Nothing can be bought to this network.',
+  'onramp.nothingToBuy': 'Buying is not available on {network}.',
   'onramp.amountRequired': 'Enter an amount',
   'onramp.amountInvalid': 'Enter an amount such as 100.00',
   'onramp.belowMin': 'The minimum amount is {limit} {currency}',

@@ -5,11 +5,11 @@
 
 /** The zone names are registered in, and the suffix they carry (`<label>.reown.id`). */
 export const NAME_ZONE = 'reown.id';
-/** The reference's label rule: letters, digits and hyphens, at least 4 of them (and a DNS label's 63 at most). */
+/** The reference's label rule: letters, digits and hyphens, at least 4 of them (and a DNS label's 63 at most, no hyphen first or last). */
 export const NAME_MIN_LENGTH = 4;
 const LABEL = /^[a-z0-9-]{4,63}$/;
 
-export type NameProblem = 'characters' | 'short' | 'long';
+export type NameProblem = 'characters' | 'short' | 'long' | 'hyphen';
 
 /** The label the visitor typed: trimmed, lower case, any `.reown.id` they typed too taken off. */
 export const nameLabel = (input: string): string => {
@@ -19,8 +19,10 @@ export const nameLabel = (input: string): string => {
 
 /** What breaks the rule, or undefined when `label` may be registered. */
 export function nameProblem(label: string): NameProblem | undefined {
-  if (LABEL.test(label)) return undefined;
   if (/[^a-z0-9-]/.test(label)) return 'characters';
+  // A DNS label (and so an ENS name that resolves everywhere) neither starts nor ends with a hyphen.
+  if (label.startsWith('-') || label.endsWith('-')) return 'hyphen';
+  if (LABEL.test(label)) return undefined;
   return label.length < NAME_MIN_LENGTH ? 'short' : 'long';
 }
 

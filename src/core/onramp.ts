@@ -104,19 +104,13 @@ export function networkFor(currency: PurchaseCurrency, chainId: Caip2): OnRampNe
 }
 
 /**
- * The currencies the visitor can buy to the connected account: those sold on its network. When none is (the
- * built-in defaults on a network they do not name), those on a network of the same namespace, bought on their
- * first such network (an EVM address is the same on every EVM chain).
+ * The currencies the visitor can buy to the connected account: those sold on its network, and only those (the
+ * built-in defaults name Ethereum and Polygon: on another network nothing is offered, and the form says so, rather
+ * than a purchase on a network the visitor is not on).
  */
 export function currenciesFor(options: OnRampOptions, chainId: Caip2): { currency: PurchaseCurrency; network: OnRampNetwork }[] {
-  const here = options.purchaseCurrencies.flatMap((currency) => {
-    const network = networkFor(currency, chainId);
-    return network ? [{ currency, network }] : [];
-  });
-  if (here.length) return here;
-  const evm = chainId.startsWith('eip155:');
   return options.purchaseCurrencies.flatMap((currency) => {
-    const network = currency.networks.find((n) => /^\d+$/.test(n.chain_id) === evm);
+    const network = networkFor(currency, chainId);
     return network ? [{ currency, network }] : [];
   });
 }

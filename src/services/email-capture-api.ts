@@ -1,6 +1,7 @@
 import '../core/messages-siwx.js';
 import * as z from 'zod/mini';
 import { t, type MessageId } from '../core/messages.js';
+import { timedRequest } from './http.js';
 
 /**
  * The sign-in backend's email capture (README "Sign-in backend", DataCapture): `GET email-capture` says whether
@@ -45,14 +46,19 @@ export function createEmailCaptureApi(base: string): EmailCaptureApi {
   let done: { uuid: string; email: string } | undefined;
   let required: Promise<boolean> | undefined;
   const call = async <T>(path: string, schema: z.ZodMiniType<T>, init: RequestInit): Promise<T> => {
-    let response: Response;
+    let answer: { ok: boolean; status: number; body: unknown };
     try {
-      response = await fetch(url(path), { credentials: 'include', cache: 'no-store', ...init });
+      answer = await timedRequest(url(path), { credentials: 'include', cache: 'no-store', ...init }, async (response) => ({
+        ok: response.ok,
+        status: response.status,
+        body: await response.json().catch((cause: unknown) => { if ((cause as { name?: string }).name === 'AbortError') throw cause; return undefined; }) as unknown,
+      }));
     } catch {
+      // Unreachable, or no answer within the time limit.
       throw new EmailCaptureError('network');
     }
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) throw new EmailCaptureError(String((body as { error?: unknown } | undefined)?.error ?? response.status));
+    const { body } = answer;
+    if (!answer.ok) throw new EmailCaptureError(String((body as { error?: unknown } | undefined)?.error ?? answer.status));
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new EmailCaptureError('invalid_response');
     return parsed.data;

@@ -24,18 +24,61 @@ export function statusError(status: number, details: string): HttpError {
 }
 
 /**
- * One JSON request to a remote service, its body checked with `schema`. Statuses per SPEC.md §8:
+ * How long one request to a service may take, its answer read included, before it is given up: no spinner waits
+ * on a service that never answers. Quotes, which go stale anyway, get less (`QUOTE_TIMEOUT_MS`).
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const QUOTE_TIMEOUT_MS = 10_000;
+
+/**
+ * `fetch(url, init)` and `read(response)` within `timeoutMs`: past it the request is aborted and the call fails
+ * with `SERVICE_UNAVAILABLE` ("no answer within N s"), which every caller already says in place as the service
+ * being unreachable. A network failure is `SERVICE_UNAVAILABLE` too; the caller's own abort (`init.signal`) stays
+ * an `AbortError`.
+ */
+export async function timedRequest<T>(url: URL, init: RequestInit, read: (response: Response) => Promise<T>, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
+  const controller = new AbortController();
+  const outer = init.signal ?? undefined;
+  const follow = () => controller.abort(outer?.reason);
+  if (outer?.aborted) follow();
+  else outer?.addEventListener('abort', follow, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const where = `${init.method ?? 'GET'} ${url.origin}${url.pathname}`;
+  const late = (cause: unknown) => new WidgetError('SERVICE_UNAVAILABLE', t('error.serviceUnavailable'), { details: `${where}: no answer within ${timeoutMs / 1000} s`, cause });
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: controller.signal });
+    } catch (cause) {
+      if (timedOut) throw late(cause);
+      if ((cause as { name?: string }).name === 'AbortError') throw cause;
+      throw new WidgetError('SERVICE_UNAVAILABLE', t('error.serviceUnavailable'), { details: where, cause });
+    }
+    try {
+      return await read(response);
+    } catch (cause) {
+      throw timedOut ? late(cause) : cause;
+    }
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', follow);
+  }
+}
+
+/**
+ * One JSON request to a remote service, its body checked with `schema`, within `timeoutMs` (`timedRequest`). Statuses per SPEC.md §8:
  * 403 is an app configuration problem (origin not allowed), 429 rate limiting, 5xx a server error.
  * Every failure is a `WidgetError`; a malformed body is `INVALID_RESPONSE`, never a crash or a wrong number.
  */
-export async function requestJson<T>(url: URL, schema: z.ZodMiniType<T>, init: RequestInit = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (cause) {
-    if ((cause as { name?: string }).name === 'AbortError') throw cause;
-    throw new WidgetError('SERVICE_UNAVAILABLE', t('error.serviceUnavailable'), { details: `${url.origin}${url.pathname}`, cause });
-  }
+export function requestJson<T>(url: URL, schema: z.ZodMiniType<T>, init: RequestInit = {}, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
+  return timedRequest(url, init, (response) => readJson(url, schema, init, response), timeoutMs);
+}
+
+async function readJson<T>(url: URL, schema: z.ZodMiniType<T>, init: RequestInit, response: Response): Promise<T> {
   if (!response.ok) {
     const { status } = response;
     throw statusError(status, `${init.method ?? 'GET'} ${url.pathname}: HTTP ${status}`);
@@ -44,6 +87,7 @@ export async function requestJson<T>(url: URL, schema: z.ZodMiniType<T>, init: R
   try {
     body = await response.json();
   } catch (cause) {
+    if ((cause as { name?: string }).name === 'AbortError') throw cause;
     throw new WidgetError('INVALID_RESPONSE', t('error.invalidServiceResponse'), { details: `${url.pathname}: not JSON`, cause });
   }
   const parsed = schema.safeParse(body);

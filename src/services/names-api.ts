@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { WidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';
 import { NAME_ZONE } from '../core/names.js';
-import { httpStatus, requestJson, statusError } from './http.js';
+import { httpStatus, requestJson, statusError, timedRequest } from './http.js';
 import { type ServiceBase, serviceUrl } from './service-url.js';
 import type { WalletApiConfig } from './wallet-api.js';
 
@@ -27,6 +27,27 @@ export async function isNameRegistered(config: WalletApiConfig, name: string, si
     throw error;
   }
 }
+
+const reverseSchema = z.array(z.object({ name: z.string() }));
+const reverseCache = new Map<string, { at: number; name: string | null }>();
+const REVERSE_CACHE_MS = 5 * 60_000;
+
+/**
+ * `GET /v1/profile/reverse/{address}` (`sender`, `apiVersion=2`): the first name the profile service knows for
+ * `address`, or null (none, or the service has none for this network: `[]`); cached 5 minutes.
+ */
+export async function reverseName(config: WalletApiConfig, address: string, sender?: string): Promise<string | null> {
+  const key = `${config.apiUrl}|${address.toLowerCase()}`;
+  const hit = reverseCache.get(key);
+  if (hit && Date.now() - hit.at < REVERSE_CACHE_MS) return hit.name;
+  const records = await requestJson(serviceUrl(base(config), `/v1/profile/reverse/${address}`, { sender, apiVersion: '2' }), reverseSchema);
+  const name = records[0]?.name ?? null;
+  reverseCache.set(key, { at: Date.now(), name });
+  return name;
+}
+
+/** For tests: forget the reverse lookups. */
+export const clearReverseNames = () => reverseCache.clear();
 
 /** Labels (zone taken off) of free names near `label`, as the service suggests them. */
 export async function nameSuggestions(config: WalletApiConfig, label: string, signal?: AbortSignal): Promise<string[]> {
@@ -52,16 +73,10 @@ export interface Registration {
 export async function registerName(config: WalletApiConfig, name: string, registration: Registration): Promise<void> {
   const url = serviceUrl(base(config), '/v1/profile/account');
   const init: RequestInit = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(registration) };
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (cause) {
-    throw new WidgetError('SERVICE_UNAVAILABLE', t('error.serviceUnavailable'), { details: `${url.origin}${url.pathname}`, cause });
-  }
-  if (response.ok) return;
-  const { status } = response;
+  const { status, error } = await timedRequest(url, init, async (response) => ({ status: response.status, error: response.ok ? undefined : await response.json().catch((cause: unknown) => { if ((cause as { name?: string }).name === 'AbortError') throw cause; return undefined; }) as unknown }));
+  if (status >= 200 && status < 300) return;
   if (status === 403 || status === 429 || status >= 500) throw statusError(status, `POST ${url.pathname}: HTTP ${status}`);
-  const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+  const body = errorBodySchema.safeParse(error);
   const reason = body.success ? body.data.reasons[0] : undefined;
   const details = `POST ${url.pathname}: HTTP ${status}${reason ? ` ${reason.name}: ${reason.description}` : ''}`;
   if (status === 409 && reason?.name === 'name') throw new WidgetError('NAME_TAKEN', t('names.takenNow', { name }), { details });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { httpStatus, requestJson, statusError } from './http.js';
+import { httpStatus, requestJson, statusError, timedRequest } from './http.js';
 import { serviceUrl } from './service-url.js';
 import { WidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';
@@ -73,6 +73,7 @@ export async function getSmartSessions(config: WalletApiConfig, caipAddress: str
 /** Sends the owner's signed revocation of session `pci` of `caipAddress` for the service to relay on chain. */
 export async function revokeSmartSession(config: WalletApiConfig, caipAddress: string, body: { pci: string; signature: string }): Promise<void> {
   const url = serviceUrl({ url: config.apiUrl, projectId: config.projectId }, `/v1/sessions/${caipAddress}/revoke`);
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw statusError(response.status, `POST ${url.pathname}: HTTP ${response.status} ${await response.text().catch(() => '')}`.trim());
+  await timedRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, async (response) => {
+    if (!response.ok) throw statusError(response.status, `POST ${url.pathname}: HTTP ${response.status} ${await response.text().catch(() => '')}`.trim());
+  });
 }

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import { type Caip2 } from '../core/caip.js';
 import { WidgetError } from '../core/errors.js';
 import { t } from '../core/messages.js';
-import { httpStatus, requestJson } from './http.js';
+import { QUOTE_TIMEOUT_MS, httpStatus, requestJson } from './http.js';
 import { NO_PROJECT_ID, serviceUrl } from './service-url.js';
 import { TtlCache } from './ttl-cache.js';
 import { type WalletApiConfig, supportedChains } from './wallet-api.js';
@@ -39,8 +39,8 @@ export interface BuiltTransaction {
 const tokensCache = new TtlCache<SwapServiceToken[]>(5 * 60_000);
 export const clearSwapApiCaches = () => tokensCache.clear();
 
-function get<T>(config: WalletApiConfig, path: string, params: Record<string, string | undefined>, schema: z.ZodMiniType<T>, signal?: AbortSignal) {
-  return requestJson(serviceUrl({ url: config.apiUrl, projectId: config.projectId }, path, params), schema, { signal, headers: { 'Content-Type': 'application/json' } });
+function get<T>(config: WalletApiConfig, path: string, params: Record<string, string | undefined>, schema: z.ZodMiniType<T>, signal?: AbortSignal, timeoutMs?: number) {
+  return requestJson(serviceUrl({ url: config.apiUrl, projectId: config.projectId }, path, params), schema, { signal, headers: { 'Content-Type': 'application/json' } }, timeoutMs);
 }
 
 const supported = async (config: WalletApiConfig, chainId: Caip2) => (await supportedChains(config)).includes(chainId);
@@ -56,12 +56,16 @@ function plainAddress(caip10: string): `0x${string}` | undefined {
 const unsupported = (message: 'swap.gasPriceUnsupported' | 'swap.networkUnsupported', chainId: string) =>
   new WidgetError('UNSUPPORTED_CHAIN', t(message), { details: `${chainId} is not in /v1/supported-chains` });
 
-/** `GET /v1/convert/tokens`: the chain's swappable tokens (cached 5 minutes); tokens with impossible decimals are left out. */
+/**
+ * `GET /v1/convert/tokens`: the chain's swappable tokens (cached 5 minutes); tokens with impossible decimals are left
+ * out. A chain the service does not list: "Network not supported for Swaps" (`UNSUPPORTED_CHAIN`).
+ */
 export async function getSwapTokens(config: WalletApiConfig, chainId: Caip2): Promise<SwapServiceToken[]> {
   const key = `${config.apiUrl}|${chainId}`;
   const cached = tokensCache.get(key);
   if (cached) return cached;
-  if (!(await supported(config, chainId))) return [];
+  // Said (the Swap view shows it), not an empty list that reads as "No tokens match".
+  if (!(await supported(config, chainId))) throw unsupported('swap.networkUnsupported', chainId);
   const { tokens } = await get(config, '/v1/convert/tokens', { chainId }, swapTokensSchema);
   const kept = tokens
     .filter((token) => Number.isInteger(token.decimals) && token.decimals > 0 && token.decimals <= 36 && token.address.startsWith(`${chainId}:`) && plainAddress(token.address))
@@ -91,7 +95,7 @@ export async function getSwapQuote(config: WalletApiConfig, request: QuoteReques
     ({ quotes } = await get(
       config, '/v1/convert/quotes',
       { amount: request.amount.toString(), userAddress: request.userAddress, from: request.from, to: request.to, gasPrice: request.gasPrice?.toString() },
-      quotesSchema, signal,
+      quotesSchema, signal, QUOTE_TIMEOUT_MS,
     ));
   } catch (error) {
     if (httpStatus(error) === 400) return undefined;

@@ -31,7 +31,14 @@ async function load() {
   if (!connection || !api || connection.namespace !== 'eip155') return;
   const address = connection.address;
   try {
-    const identity = await getIdentity(api, address, address);
+    let identity = await getIdentity(api, address, address);
+    // An email or social login without a primary name: the profile service's reverse lookup names it (a name
+    // registered in the zone), as the hosted modal does. Its client loads only then.
+    if (identity.name === null && connection.connector.type === 'auth') {
+      const { reverseName } = await import('../services/names-api.js');
+      const name = await reverseName(api, address, address).catch(() => null);
+      if (name) identity = { ...identity, name };
+    }
     if (mine === loads && $connected.get()?.address === address) publish({ ...identity, address });
   } catch {
     // A missing name is not worth a toast: the address is shown instead.

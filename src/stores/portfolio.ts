@@ -34,13 +34,21 @@ function blocked(key: string): void {
   }, Math.max(0, retryAt - Date.now()));
 }
 
+/** A forced refresh asked while a load of the same account was under way: done once that load ends. */
+let again: { key: string; forceUpdate: string[] | undefined } | undefined;
+
 async function load(force = false, forceUpdate?: string[]) {
   const connection = $connected.get();
   const api = $walletApi.get();
   if (!connection || !api) return $portfolio.set({ status: 'idle' });
   const key = `${api.apiUrl}|${connection.chainId}:${connection.address}`;
   const current = $portfolio.get();
-  if (current.status === 'loading' && current.key === key) return;
+  if (current.status === 'loading' && current.key === key) {
+    // The load under way may have read the balances before the change that asks for this refresh (a send, a
+    // swap, a purchase): read them again once it ends, rather than keep its stale answer.
+    if (force) again = { key, forceUpdate: [...(again?.forceUpdate ?? []), ...(forceUpdate ?? [])] };
+    return;
+  }
   if (Date.now() < blockedUntil) {
     if (current.status !== 'ready' || current.key !== key) blocked(key);
     return;
@@ -51,6 +59,11 @@ async function load(force = false, forceUpdate?: string[]) {
     if (($portfolio.get() as { key?: string }).key !== key) return;
     const totalUsd = balances.reduce((sum, b) => sum + (b.value ?? 0), 0);
     $portfolio.set({ status: 'ready', key, balances, totalUsd, zeroDecimal: zeroDecimalTokens(api, connection.address, connection.chainId) });
+    if (again?.key === key) {
+      const { forceUpdate: tokens } = again;
+      again = undefined;
+      void load(true, tokens?.length ? tokens : undefined);
+    }
   } catch (cause) {
     if (($portfolio.get() as { key?: string }).key !== key) return;
     blockedUntil = Date.now() + BALANCE_RETRY_BLOCK_MS;

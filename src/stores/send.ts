@@ -51,15 +51,17 @@ export function sendTokenOf(b: Balance, namespace: string): SendToken | undefine
   return { key: contract === undefined ? `${b.chainId}:native` : b.address!, name: b.name, symbol: b.symbol, decimals, balance, tokenAddress: contract, iconUrl: b.iconUrl || undefined, usdPrice: b.price > 0 ? b.price : undefined };
 }
 
-/** What can be sent: the API's balances when there is one, else the native balance read from the chain. */
+/**
+ * What can be sent: the API's balances when there are some, and the native balance read from the chain when the API's
+ * list lacks the native coin (not indexed yet, or the API down): a funded account always has its coin to send.
+ */
 export const $sendTokens = computed([$portfolio, $nativeBalance, $connected, $config], (portfolio, native, connection, config): SendToken[] => {
   if (!connection) return [];
-  if (portfolio.status === 'ready') {
-    return portfolio.balances.flatMap((b) => sendTokenOf(b, connection.namespace) ?? []);
-  }
-  if (native.status !== 'ready') return [];
-  const { nativeCurrency } = networkInfo(connection.chainId, config.rpcUrls[connection.chainId]);
-  return [{ key: `${connection.chainId}:native`, name: nativeCurrency.name, symbol: nativeCurrency.symbol, decimals: nativeCurrency.decimals, balance: native.value, tokenAddress: undefined, iconUrl: undefined, usdPrice: undefined }];
+  const listed = portfolio.status === 'ready' ? portfolio.balances.flatMap((b) => sendTokenOf(b, connection.namespace) ?? []) : [];
+  const nativeKey = `${connection.chainId}:native`;
+  if (native.status !== 'ready' || listed.some((token) => token.key === nativeKey) || (portfolio.status === 'ready' && native.value === 0n)) return listed;
+  const { nativeCurrency } = networkInfo(connection.chainId, config.rpcUrls[connection.chainId], config.networkMeta[connection.chainId]);
+  return [{ key: nativeKey, name: nativeCurrency.name, symbol: nativeCurrency.symbol, decimals: nativeCurrency.decimals, balance: native.value, tokenAddress: undefined, iconUrl: undefined, usdPrice: undefined }, ...listed];
 });
 
 /** The Send form's messages, each shown next to its field (`form`: above the button, for the whole form). */

@@ -20,7 +20,7 @@ describe('DataCapture then sign-in (siwx-url with a backend requiring an email)'
     const { page } = await e2e.open();
     const posted: string[] = [];
     page.on('request', (request) => { if (request.url().endsWith('/callback/credentials')) posted.push(request.postData() ?? ''); });
-    await useSiwx(page);
+    await useSiwx(page, { 'siwx-email-capture': '' });
     await connectDevWallet(page);
 
     const view = captureView(page);
@@ -62,7 +62,7 @@ describe('DataCapture then sign-in (siwx-url with a backend requiring an email)'
       fields.delete('otp');
       return route.continue({ postData: fields.toString() });
     });
-    await useSiwx(page);
+    await useSiwx(page, { 'siwx-email-capture': '' });
     await connectDevWallet(page);
     const view = captureView(page);
     await view.getByLabel('Email').fill('dave@example.test');
@@ -80,7 +80,7 @@ describe('DataCapture then sign-in (siwx-url with a backend requiring an email)'
 
   it('an email login: its email is filled in; confirmed by the code, the embedded wallet signs in after approval in the frame', async () => {
     const { page } = await e2e.open();
-    await useSiwx(page);
+    await useSiwx(page, { 'siwx-email-capture': '' });
     const email = await logIn(page);
     const view = captureView(page);
     await view.waitFor();

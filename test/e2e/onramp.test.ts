@@ -182,17 +182,14 @@ describe('buy with card (features=onramp)', () => {
     await inModal(page, '.onramp-quote [data-receive]').filter({ hasText: '106.11 LUSD' }).waitFor();
   });
 
-  it('options call fails: the built-in defaults (USDC and ETH, USD and EUR, card 10.00–7500.00), said so', async () => {
+  it('options call fails on a local chain: the built-in defaults name Ethereum and Polygon only, so buying is said to be unavailable here (no USDC on Ethereum offered)', async () => {
     const { page } = await e2e.open();
     await page.route('**/v1/onramp/options**', (route) => route.fulfill({ status: 500, body: '{}' }));
     await openBuy(page, 'eip155', false);
-    await inModal(page, '[data-notice="defaults"]').filter({ hasText: 'The service’s currency list is unavailable: showing the built-in defaults.' }).waitFor();
-    assert.match((await inModal(page, '.onramp-methods').textContent())!, /Card10\.00 to 7500\.00 USDBank account10\.00 to 25000\.00 USD/);
+    await inModal(page, '[data-notice="unavailable"]').filter({ hasText: 'Buying is not available on Local Chain A.' }).waitFor();
+    assert.equal(await inModal(page, '[data-notice="defaults"]').count(), 0);
     await inModal(page, '[data-action="pick-currency"]').click();
-    assert.deepEqual(await inModal(page, '.onramp-picker [data-option]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option'))), ['USDC', 'ETH']);
-    await inModal(page, '[part="back-button"]').click();
-    await inModal(page, '[data-action="pick-fiat"]').click();
-    assert.deepEqual(await inModal(page, '.onramp-picker [data-option]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option'))), ['USD', 'EUR']);
+    assert.deepEqual(await inModal(page, '.onramp-picker [data-option]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option'))), []);
   });
 
   it('quote call fails: an estimate from the price, labelled as one (never a 1:1 quote); in EUR "Quote unavailable"', async () => {

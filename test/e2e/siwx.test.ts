@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ACCOUNT_0, connectDevWallet, events, inModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
+import { serveRecipe } from './authjs-recipes.js';
 import { siwxHelpers } from './siwx-support.js';
 
 /** Issue 11, EVM: sign in with the dev wallet against the stack's real Auth.js backend (server/auth/). */
@@ -60,9 +61,10 @@ describe('sign in with the wallet (siwx-url, EVM) against the stack backend', ()
     await useSiwx(page);
     await connectDevWallet(page);
     await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state.status === 'disconnected');
-    // The modal closed with the disconnect: the toast shows docked on the page (still in the widget's shadow root).
     await inModal(page, '[part~="toast"]').filter({ hasText: 'A problem occurred while trying initialize authentication' }).waitFor();
     assert.equal((await widgetState(page)).view, 'Connect');
+    // Back on Connect where the visitor sees it: the dialog open on the Connect view.
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
     assert.deepEqual((await events(page, 'wallet-error')).map((e) => e.detail), [{ code: 'SIWX_INIT_FAILED', message: 'A problem occurred while trying initialize authentication' }]);
   });
 
@@ -93,6 +95,35 @@ describe('sign in with the wallet (siwx-url, EVM) against the stack backend', ()
     assert.equal((await widgetState(page)).session?.address, ACCOUNT_0);
     assert.equal(await page.locator('dev-wallet-prompt [data-kind="sign"]').count(), 0, 'no new signature asked');
   });
+
+  for (const recipe of ['spruce', 'reown'] as const) {
+    it(`a site's own Auth.js backend written as the ${recipe} SIWE recipe: signed in (the session normalised), kept after a reload, no email-capture call`, async () => {
+      const { page } = await e2e.open();
+      const origin = new URL(e2e.stack.url).origin;
+      const url = await serveRecipe(page, recipe, origin, e2e.stack.chains[0]!.rpcUrl);
+      const asked: string[] = [];
+      page.on('request', (request) => { if (request.url().startsWith(url)) asked.push(`${request.method()} ${new URL(request.url()).pathname.slice(new URL(url).pathname.length)}`); });
+      const setUrl = () => page.evaluate((base) => document.querySelector('wallet-connect-modal')!.setAttribute('siwx-url', base), url);
+      await setUrl();
+      await connectDevWallet(page);
+      await signView(page).locator('[data-action="sign"]').click();
+      await signPrompt(page, 'approve').click();
+      const detail = (await waitForEvent(page, 'wallet-session')) as { status: string; session: { address: string; chainId: string; expires: string } };
+      assert.equal(detail.status, 'authenticated');
+      assert.deepEqual({ address: detail.session.address.toLowerCase(), chainId: detail.session.chainId }, { address: ACCOUNT_0.toLowerCase(), chainId: 'eip155:31337' });
+      await page.waitForFunction(() => !document.querySelector('wallet-connect-modal')!.hasAttribute('open'));
+      assert.deepEqual(await events(page, 'wallet-error'), []);
+      assert.deepEqual(asked.filter((line) => line.includes('email-capture')), [], 'no email-capture call without siwx-email-capture');
+
+      await page.reload();
+      await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined && 'devWallet' in window);
+      await setUrl();
+      const again = (await waitForEvent(page, 'wallet-session')) as { status: string; session: { chainId: string } };
+      assert.equal(again.status, 'authenticated');
+      assert.equal(again.session.chainId, 'eip155:31337');
+      assert.equal(await page.locator('dev-wallet-prompt [data-kind="sign"]').count(), 0, 'no new signature asked');
+    });
+  }
 
   it('the wallet refuses to sign: the toast "Error signing message", still on SIWXSignMessage, no session', async () => {
     const { page } = await e2e.open();

@@ -46,7 +46,7 @@ describe('Solana Wallet Standard connect (dev wallet)', () => {
     const state = await widgetState(page);
     assert.equal(state.namespace, 'solana');
     assert.deepEqual(state.connections.map((c) => c.caipAddress), [`${LOCAL_SOLANA_CHAIN_ID}:${SOL_ADDRESS}`]);
-    assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getProvider('solana').publicKey), SOL_ADDRESS);
+    assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getProvider('solana')!.publicKey), SOL_ADDRESS);
     // Wallet Standard discovery and connecting made no request of their own (the page's own files aside).
     assert.deepEqual(widgetRequests().slice(atLoad).filter((url) => !url.includes('/chunks/')), []);
   });

@@ -85,10 +85,10 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
     const { page } = await openWithSolana();
     const wallet = await startPeer();
     await connectBoth(page, wallet);
-    assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getProvider('solana').publicKey), wallet.solanaAddress);
+    assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getProvider('solana')!.publicKey), wallet.solanaAddress);
 
     const message = new TextEncoder().encode('Sign in over WalletConnect (Solana)');
-    const signature = await page.evaluate(async (bytes) => [...(await document.querySelector('wallet-connect-modal')!.getProvider('solana').signMessage(Uint8Array.from(bytes)))], [...message]);
+    const signature = await page.evaluate(async (bytes) => [...(await document.querySelector('wallet-connect-modal')!.getProvider('solana')!.signMessage(Uint8Array.from(bytes)))], [...message]);
     assert.equal(signature.length, 64);
     assert.equal(ed25519.verify(Uint8Array.from(signature), message, new PublicKey(wallet.solanaAddress).toBytes()), true);
 
@@ -98,7 +98,7 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
     const { blockhash } = await chain.getLatestBlockhash();
     const transfer = new Transaction({ feePayer: from, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports: 1_234_567 }));
     const unsigned = transfer.serialize({ requireAllSignatures: false, verifySignatures: false });
-    const sent = await page.evaluate(async (bytes) => [...(await document.querySelector('wallet-connect-modal')!.getProvider('solana').signAndSendTransaction(Uint8Array.from(bytes)))], [...unsigned]);
+    const sent = await page.evaluate(async (bytes) => [...(await document.querySelector('wallet-connect-modal')!.getProvider('solana')!.signAndSendTransaction(Uint8Array.from(bytes)))], [...unsigned]);
     assert.equal(sent.length, 64);
     const id = bs58(Uint8Array.from(sent));
     const status = await chain.getSignatureStatus(id, { searchTransactionHistory: true });
@@ -123,7 +123,7 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
     assert.deepEqual(byNamespace(await details(page, 'wallet-connect')), byNamespace(before));
     assert.equal(await inModal(page, '[part="qr-code"]').count(), 0);
     const message = new TextEncoder().encode('after reload');
-    const signature = await page.evaluate(async (bytes) => [...(await document.querySelector('wallet-connect-modal')!.getProvider('solana').signMessage(Uint8Array.from(bytes)))], [...message]);
+    const signature = await page.evaluate(async (bytes) => [...(await document.querySelector('wallet-connect-modal')!.getProvider('solana')!.signMessage(Uint8Array.from(bytes)))], [...message]);
     assert.equal(ed25519.verify(Uint8Array.from(signature), message, new PublicKey(wallet.solanaAddress).toBytes()), true);
 
     await page.evaluate(() => document.querySelector('wallet-connect-modal')!.disconnect('solana'));

@@ -218,8 +218,8 @@ describe('<wallet-connect-button>', () => {
   it('opens the modal named by for="<id>", and says so in the console when there is none', async () => {
     const second = mount({ id: 'second-modal', networks: 'eip155:31337' });
     const calls: { on: string; options: unknown }[] = [];
-    modal.open = (options) => void calls.push({ on: 'first', options });
-    second.open = (options) => void calls.push({ on: 'second', options });
+    modal.open = ((options: unknown) => void calls.push({ on: 'first', options })) as typeof modal.open;
+    second.open = ((options: unknown) => void calls.push({ on: 'second', options })) as typeof second.open;
     const byId = addButton({ for: 'second-modal' });
     const first = addButton();
     (await textIs(byId, 'Connect Wallet')).click();

@@ -9,6 +9,7 @@ describe('<wallet-connect-modal> attributes and properties', () => {
   for (const [attribute, property, key] of [
     ['allow-unsupported-chain', 'allowUnsupportedChain', 'allowUnsupportedChain'],
     ['siwx-required', 'siwxRequired', 'siwxRequired'],
+    ['siwx-email-capture', 'siwxEmailCapture', 'siwxEmailCapture'],
   ] as const) {
     describe(attribute, () => {
       it('presence is true (whatever its text), removal is false', () => {

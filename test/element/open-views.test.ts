@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
 import type { ViewName } from '../../src/index.js';
+import { noteTransaction } from '../../src/stores/transactions.js';
 import { cleanup, mount, record } from './support/element.js';
 
 /** The view names README's `open({ view?, namespace? })` row documents (the public contract). */
@@ -30,7 +31,10 @@ describe('<wallet-connect-modal> open({ view }) accepts every view README docume
     try {
       const el = mount();
       for (const view of views) {
-        expect(() => el.open({ view: view as ViewName }), view).not.to.throw();
+        let answer: unknown;
+        expect(() => { answer = el.open({ view: view as ViewName }); }, view).not.to.throw();
+        // open({ view: 'Send' }) is a pending call of the host's: closing ends it with MODAL_CLOSED (tested below).
+        if (answer instanceof Promise) answer.catch(() => {});
         expect(el.state.open, view).to.equal(true);
         expect(el.state.view, view).to.equal(OPEN_DISCONNECTED.includes(view) ? view : 'Connect');
         el.close();
@@ -43,3 +47,27 @@ describe('<wallet-connect-modal> open({ view }) accepts every view README docume
     }
   });
 });
+
+describe("<wallet-connect-modal> open({ view: 'Send' }) is a call that ends", () => {
+  afterEach(cleanup);
+
+  it('rejects MODAL_CLOSED ("Modal closed") when the visitor closes the modal before sending', async () => {
+    const el = mount();
+    const pending = el.open({ view: 'Send' });
+    expect(pending).to.be.instanceOf(Promise);
+    el.close();
+    const error = await pending.then(() => undefined, (e: { code: string; shortMessage: string }) => e);
+    expect([error?.code, error?.shortMessage]).to.deep.equal(['MODAL_CLOSED', 'Modal closed']);
+  });
+
+  it('resolves { hash } once a transfer is sent from the modal (its pending notice), and other views answer nothing', async () => {
+    const el = mount();
+    expect(el.open({ view: 'Account' })).to.equal(undefined);
+    const pending = el.open({ view: 'Send' });
+    noteTransaction({ status: 'pending', hash: '0xaa', chainId: 'eip155:1', kind: 'approve' });
+    noteTransaction({ status: 'pending', hash: '0xbb', chainId: 'eip155:1', kind: 'native-transfer' });
+    expect(await pending).to.deep.equal({ hash: '0xbb' });
+    el.close();
+  });
+});
+

@@ -78,7 +78,7 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     });
     expect(el.state).to.include({ status: 'connected', namespace: 'solana', address: SOL_ALICE, chainId: MAINNET });
     expect(el.state.connections.map((c) => c.namespace)).to.deep.equal(['solana']);
-    const provider = el.getProvider('solana');
+    const provider = el.getProvider('solana')!;
     expect(provider).to.equal(el.getProvider('solana'));
     expect(provider.publicKey).to.equal(SOL_ALICE);
     expect([...(await provider.signMessage(new Uint8Array([1, 2])))]).to.deep.equal(new Array(64).fill(7));
@@ -117,8 +117,9 @@ describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
     expect(el.state).to.include({ status: 'connected', namespace: 'eip155', address: ALICE });
   });
 
-  it("getProvider('solana') throws NOT_CONNECTED without a Solana connection", () => {
-    expect(() => el.getProvider('solana')).to.throw('No wallet is connected').with.property('code', 'NOT_CONNECTED');
+  it("getProvider('solana') is undefined without a Solana connection, as getProvider('eip155') is without an EVM one", () => {
+    expect(el.getProvider('solana')).to.equal(undefined);
+    expect(el.getProvider('eip155')).to.equal(undefined);
   });
 
   it('a wallet on both namespaces asks which one, and connects the chosen one', async () => {

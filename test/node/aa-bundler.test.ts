@@ -7,7 +7,7 @@ import { createPublicClient, defineChain, http, parseEther, type Address, type P
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction';
 import { startAnvil, type Anvil } from '../../server/anvil.js';
-import { startBundler, type Bundler } from '../../server/aa/bundler.js';
+import { bundlerReadyTimeoutMs, startBundler, type Bundler } from '../../server/aa/bundler.js';
 import { accountAbstractionAddresses, deployAccountAbstraction } from '../../server/aa/deploy.js';
 import { simpleAccountAddress, toSimpleAccount } from '../../server/aa/simple-account.js';
 import { rpcCall } from '../../server/json-rpc.js';
@@ -28,6 +28,14 @@ describe('ERC-4337 on a local chain: EntryPoint v0.7, SimpleAccountFactory, alto
   after(async () => {
     await bundler?.stop();
     await anvil?.stop();
+  });
+
+  it('the readiness limit is configurable (BUNDLER_READY_TIMEOUT_S, 120 s by default) and a bundler not ready in time says how to allow more', async () => {
+    assert.equal(bundlerReadyTimeoutMs({}), 120_000);
+    assert.equal(bundlerReadyTimeoutMs({ BUNDLER_READY_TIMEOUT_S: '300' }), 300_000);
+    assert.throws(() => bundlerReadyTimeoutMs({ BUNDLER_READY_TIMEOUT_S: 'soon' }), /^Error: BUNDLER_READY_TIMEOUT_S must be a number of seconds from 1 to 3600 \(got "soon"\)$/);
+    // Far too short a limit for alto to start: it is stopped and the error names the setting.
+    await assert.rejects(startBundler({ chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl, readyTimeoutMs: 1 }), /was not ready within 0\.001 s \(a loaded machine may need longer: set BUNDLER_READY_TIMEOUT_S, in seconds\)/);
   });
 
   it('deploys the EntryPoint at the canonical address and the factory at the address computed before', async () => {

@@ -107,8 +107,8 @@ describe('names: registration in the zone on the local ENS', () => {
     assert.deepEqual(body.reasons, [{ name: 'timestamp', description: 'the signed message has expired: sign a new one' }]);
   });
 
-  it('refuses forbidden characters and names shorter than 4 characters', async () => {
-    for (const name of ['da_ve.reown.id', 'abc.reown.id', 'dävé.reown.id']) {
+  it('refuses forbidden characters, names shorter than 4 characters and a hyphen first or last', async () => {
+    for (const name of ['da_ve.reown.id', 'abc.reown.id', 'dävé.reown.id', '-abc-.reown.id', '-dave.reown.id', 'dave-.reown.id']) {
       const { status, body } = await register(account(6), name);
       assert.equal(status, 400, name);
       assert.equal(body.reasons[0].name, 'name', name);

@@ -30,8 +30,10 @@ export function captureFields(): Record<string, string> {
   return confirmed ? { otp: confirmed.uuid } : {};
 }
 
-/** Whether SIWXSignMessage must wait for DataCapture: required by the backend and no confirmed email yet. */
+/** Whether SIWXSignMessage must wait for DataCapture: offered (`siwx-email-capture`), required by the backend, no confirmed email yet. */
 export async function needsCapture(): Promise<boolean> {
+  // Only a site that said its backend offers it (`siwx-email-capture`) is asked: other Auth.js backends answer 400/404.
+  if (!$config.get().siwxEmailCapture) return false;
   const api = emailCapture();
   return !api.confirmed() && (await api.required());
 }

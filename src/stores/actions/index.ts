@@ -1,5 +1,5 @@
 /** The verbs the element and the views call. */
-export { open, type OpenOptions } from './open.js';
+export { open, openSend, type OpenOptions } from './open.js';
 export { close } from './close.js';
 export { cancelConnect } from './connect-attempt.js';
 export { connect } from './connect.js';

@@ -1,10 +1,13 @@
 import type { Namespace } from '../../core/caip.js';
+import { WidgetError } from '../../core/errors.js';
+import { t } from '../../core/messages.js';
 import type { ViewName } from '../../core/events.js';
 import { $config } from '../config.js';
 import { $walletApi } from '../wallet-api-config.js';
 import { $chainSupported, $connection, $connections } from '../connection.js';
 import { $modal, setModalOpen } from '../modal.js';
 import { type Route, resetRoute } from '../route.js';
+import { $lastTransaction } from '../transactions.js';
 import { cancelConnect } from './connect-attempt.js';
 
 export interface OpenOptions {
@@ -70,6 +73,33 @@ function routeFor(view: ViewName | undefined, namespace?: Namespace): Route {
  * Opens the modal on `view`, or on the view that fits the connection. It starts afresh: a connection
  * attempt still waiting on the wallet (ConnectingExternal, a WalletConnect pairing) is abandoned.
  */
+const SENT_KINDS = new Set(['native-transfer', 'erc20-transfer', 'spl-transfer']);
+
+/**
+ * `open({ view: 'Send' })`, a call the host waits on: resolves `{ hash }` once a transfer is sent from the modal (its
+ * `wallet-transaction` pending), rejects `MODAL_CLOSED` ("Modal closed") when the visitor closes the modal first.
+ */
+export function openSend(options: OpenOptions): Promise<{ hash: string }> {
+  const since = $lastTransaction.get()?.seq ?? 0;
+  open(options);
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      offSent();
+      offClosed();
+    };
+    const offSent = $lastTransaction.listen((notice) => {
+      if (!notice || notice.seq <= since || notice.status !== 'pending' || !SENT_KINDS.has(notice.kind)) return;
+      stop();
+      resolve({ hash: notice.hash });
+    });
+    const offClosed = $modal.listen(({ open: isOpen }) => {
+      if (isOpen) return;
+      stop();
+      reject(new WidgetError('MODAL_CLOSED', t('error.modalClosed')));
+    });
+  });
+}
+
 export function open(options: OpenOptions = {}): void {
   cancelConnect();
   const route = routeFor(options.view, options.namespace);

@@ -51,6 +51,9 @@ async function initFailed(cause: unknown, namespace: Namespace): Promise<WidgetE
   showToast('error', t('siwx.initFailed'));
   reportError(error);
   await disconnect(namespace);
+  // Back on Connect where the visitor sees it (the modal may have closed with the connection, or never opened).
+  resetRoute({ view: 'Connect' });
+  setModalOpen(true);
   return error;
 }
 
@@ -109,14 +112,20 @@ export async function signIn(): Promise<SiwxSession> {
 /** Ends the session at the backend (when one is held) and here; `wallet-session { status: 'unauthenticated' }`. */
 export async function signOut(): Promise<void> {
   const held = $siwxSession.get();
-  $siwxSession.set(undefined);
-  if (held) await api().signOut();
+  if (!held) return;
+  // `wallet-session` unauthenticated once the backend answered, so a host reading `GET session` then sees it ended;
+  // a backend that failed to answer still leaves no session here (the error goes to the caller).
+  try {
+    await api().signOut();
+  } finally {
+    if ($siwxSession.get() === held) $siwxSession.set(undefined);
+  }
 }
 
 /** The backend's session for the active connection's account and chain, or undefined (kept in `$siwxSession`). */
 export async function getSession(): Promise<SiwxSession | undefined> {
-  const session = await api().getSession();
   const connection = $connected.get();
+  const session = await api().getSession(connection?.chainId);
   const mine = session && connection && sessionMatches(session, connection) ? session : undefined;
   const held = $siwxSession.get();
   // The same session again is no change (no second `wallet-session`).
@@ -130,6 +139,8 @@ export async function getSession(): Promise<SiwxSession | undefined> {
  * init failure of SPEC.md §8: the toast, the wallet disconnected, back on Connect.
  */
 export async function checkSession(): Promise<boolean> {
+  // Sign-in turned off meanwhile (`siwx-url` removed): nothing to check, nobody to disconnect.
+  if (!$config.get().siwxUrl) return true;
   const namespace = $connected.get()?.namespace;
   try {
     return (await getSession()) !== undefined;
@@ -228,9 +239,27 @@ export async function cancelSignIn(): Promise<void> {
   setModalOpen(false);
 }
 
-let stopWatching: (() => void) | undefined;
+let watching: { url: string; stop: () => void } | undefined;
 
-/** Starts following the connections once (the element calls it when `siwx-url` is set and a wallet is connected). */
-export function startSiwx(): void {
-  stopWatching ??= watchSiwx(openSignIn);
+/**
+ * Starts following the connections for the current `siwx-url` (the element calls it when `siwx-url` is set and a
+ * wallet is connected); a changed `siwx-url` starts it again for the new backend.
+ */
+export function startSiwx(onSessionless: () => void = openSignIn): void {
+  const url = $config.get().siwxUrl;
+  if (!url || watching?.url === url) return;
+  stopSiwx();
+  watching = { url, stop: watchSiwx(onSessionless) };
+}
+
+/**
+ * Ends the sign-in machinery (`siwx-url` removed, or changed before `startSiwx` follows the new one): no more checks
+ * on connections, no refetch; a session held here is dropped (`wallet-session` unauthenticated). The backend's own
+ * session is not touched: it is the site's, and the site turned sign-in off.
+ */
+export function stopSiwx(): void {
+  watching?.stop();
+  watching = undefined;
+  cached = undefined;
+  if ($siwxSession.get()) $siwxSession.set(undefined);
 }

@@ -1,10 +1,12 @@
 import '../../core/messages-sessions.js';
 import { atom } from 'nanostores';
-import { evmChainId } from '../../core/caip.js';
+import { decodeAbiParameters } from 'viem';
+import { type Caip2, evmChainId } from '../../core/caip.js';
 import { WidgetError, isWidgetError } from '../../core/errors.js';
 import { isRejection } from '../../core/foreign-errors.js';
 import { t } from '../../core/messages.js';
-import { isEvmConnector } from '../../connectors/types.js';
+import { type Eip1193Provider, isEvmConnector } from '../../connectors/types.js';
+import { readRpcUrl } from '../chain-reads.js';
 import { getSmartSessions, revokeSmartSession, type SmartSession } from '../../services/sessions-api.js';
 import { $accountType } from '../account-type.js';
 import { $connected } from '../connection.js';
@@ -14,22 +16,48 @@ import { findWallet } from '../wallets.js';
 
 export type { SmartSession } from '../../services/sessions-api.js';
 
+/** An account's EIP-712 domain as it states it (EIP-5267): the fields it uses, with their values. */
+export interface AccountDomain {
+  fields: { name: string; type: string }[];
+  values: Record<string, string | number>;
+}
+
+/** EIP-5267's `eip712Domain()` selector and the order of its fields (bit i of `fields` says field i is used). */
+const EIP712_DOMAIN = '0x84b0196e';
+const DOMAIN_FIELDS = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+  { name: 'salt', type: 'bytes32' },
+] as const;
+
 /**
- * The EIP-712 revocation the smart account's owner signs (the stack's account, LocalSmartAccount: its domain and
- * `RevokeSession(bytes32 id)`); the wallet data API relays it, so revoking costs the visitor no gas.
+ * The smart account's own EIP-712 domain, read from the account (`eip712Domain()`, EIP-5267) through the chain's read
+ * RPC, so a revocation is signed for whichever account contract the visitor has, not one contract's name and version.
  */
-export const revokeTypedData = (account: string, chainId: number, pci: string) => ({
-  types: {
-    EIP712Domain: [
-      { name: 'name', type: 'string' },
-      { name: 'version', type: 'string' },
-      { name: 'chainId', type: 'uint256' },
-      { name: 'verifyingContract', type: 'address' },
-    ],
-    RevokeSession: [{ name: 'id', type: 'bytes32' }],
-  },
+export async function readAccountDomain(account: string, chainId: Caip2, provider: Eip1193Provider): Promise<AccountDomain> {
+  const call = { method: 'eth_call', params: [{ to: account, data: EIP712_DOMAIN }, 'latest'] };
+  const url = await readRpcUrl(chainId);
+  const { rpcRequest } = await import('../../connectors/evm/json-rpc.js');
+  const data = (url ? await rpcRequest(url, call) : await provider.request(call)) as `0x${string}`;
+  const [bits, name, version, id, contract, salt] = decodeAbiParameters(
+    [{ type: 'bytes1' }, { type: 'string' }, { type: 'string' }, { type: 'uint256' }, { type: 'address' }, { type: 'bytes32' }, { type: 'uint256[]' }],
+    data,
+  );
+  const all = { name, version, chainId: Number(id), verifyingContract: contract, salt };
+  const fields = DOMAIN_FIELDS.filter((_, i) => (parseInt(bits, 16) >> i) & 1);
+  return { fields: [...fields], values: Object.fromEntries(fields.map((f) => [f.name, all[f.name]])) };
+}
+
+/**
+ * The EIP-712 revocation the smart account's owner signs: `RevokeSession(bytes32 id)` in the account's own domain;
+ * the wallet data API relays it, so revoking costs the visitor no gas.
+ */
+export const revokeTypedData = (domain: AccountDomain, pci: string) => ({
+  types: { EIP712Domain: domain.fields, RevokeSession: [{ name: 'id', type: 'bytes32' }] },
   primaryType: 'RevokeSession',
-  domain: { name: 'LocalSmartAccount', version: '1', chainId, verifyingContract: account },
+  domain: domain.values,
   message: { id: pci },
 });
 
@@ -59,9 +87,15 @@ export async function revokeSession(pci: string): Promise<void> {
   const chainId = now ? evmChainId(now.connection.chainId) : undefined;
   const connector = now ? findWallet(now.connection.walletId) : undefined;
   if (!now || !owner || chainId === undefined || !connector || !isEvmConnector(connector)) throw new WidgetError('REQUEST_FAILED', t('sessions.revokeFailed'), { details: 'no smart account connected' });
+  let domain: AccountDomain;
+  try {
+    domain = await readAccountDomain(now.connection.address, now.connection.chainId, connector.getProvider());
+  } catch (cause) {
+    throw new WidgetError('REQUEST_FAILED', t('sessions.revokeFailed'), { details: `the account's eip712Domain() could not be read: ${(cause as Error)?.message}`, cause });
+  }
   let signature: string;
   try {
-    signature = (await connector.getProvider().request({ method: 'eth_signTypedData_v4', params: [owner, JSON.stringify(revokeTypedData(now.connection.address, chainId, pci))] })) as string;
+    signature = (await connector.getProvider().request({ method: 'eth_signTypedData_v4', params: [owner, JSON.stringify(revokeTypedData(domain, pci))] })) as string;
   } catch (cause) {
     throw isRejection(cause) ? new WidgetError('USER_REJECTED', t('sessions.rejected'), { cause }) : new WidgetError('REQUEST_FAILED', t('sessions.revokeFailed'), { details: (cause as Error)?.message, cause });
   }

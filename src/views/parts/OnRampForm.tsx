@@ -10,7 +10,8 @@ export interface OnRampQuoteRows {
 
 export interface OnRampFormProps {
   provider: { name: string; fee: string; methods: string };
-  notice: string | undefined;
+  /** A notice above the form: the built-in defaults in use, or nothing to buy on this network. */
+  notice: { kind: 'defaults' | 'unavailable'; text: string } | undefined;
   purchase: { label: string; detail: string } | undefined;
   fiat: string;
   amount: string;
@@ -47,7 +48,7 @@ export function OnRampForm(props: OnRampFormProps) {
         <p className="hint">{props.provider.fee}</p>
         <p className="hint">{props.provider.methods}</p>
       </section>
-      {props.notice ? <p className="hint notice" data-notice="defaults">{props.notice}</p> : null}
+      {props.notice ? <p className="hint notice" data-notice={props.notice.kind}>{props.notice.text}</p> : null}
       <div className="field">
         <span className="field-label" id="onramp-buy-label">{labels.youBuy}</span>
         <button type="button" className="picker-button" aria-labelledby="onramp-buy-label onramp-buy-value" data-action="pick-currency" onClick={props.onPickCurrency}>

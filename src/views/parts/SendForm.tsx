@@ -14,6 +14,8 @@ export interface SendFormProps {
   amount: string;
   receiver: string;
   available: string | undefined;
+  /** The token field's words while there is no token (loading, failed, none). */
+  tokensEmpty?: string | undefined;
   errors: SendFormErrors;
   labels: { token: string; chooseToken: string; amount: string; receiver: string; receiverPlaceholder: string; submit: string; max: string; maxLabel: string };
   onChange(change: { tokenKey?: string; amount?: string; receiver?: string }): void;
@@ -27,7 +29,7 @@ function FieldError({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /** The Send form: token, amount (with Max), receiver. Checked on submit; each message sits under its field. */
-export function SendForm({ tokens, tokenKey, amount, receiver, available, errors, labels, onChange, onMax, onSubmit }: SendFormProps) {
+export function SendForm({ tokens, tokenKey, amount, receiver, available, tokensEmpty, errors, labels, onChange, onMax, onSubmit }: SendFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -46,6 +48,7 @@ export function SendForm({ tokens, tokenKey, amount, receiver, available, errors
           placeholder={labels.chooseToken}
           describedBy={describedBy('token')}
           invalid={Boolean(errors.token)}
+          emptyText={tokensEmpty}
           onSelect={(key) => onChange({ tokenKey: key })}
         />
         {errors.token ? <FieldError id="send-token-error">{errors.token}</FieldError> : null}

@@ -20,6 +20,8 @@ export interface TokenPickerProps {
   /** The id of the field's message, when there is one. */
   describedBy: string | undefined;
   invalid: boolean;
+  /** What the field says while there is no token to offer (loading, failed, none): never a list that opens on nothing. */
+  emptyText?: string | undefined;
   onSelect(key: string): void;
 }
 
@@ -41,7 +43,7 @@ function TokenFace({ token }: { token: PickerToken }) {
  * the icon, symbol, balance and value. Arrow keys, Home and End move, Enter or Space choose, Escape closes
  * (without closing the modal), Tab leaves.
  */
-export function TokenPicker({ id, labelId, tokens, selected, placeholder, describedBy, invalid, onSelect }: TokenPickerProps) {
+export function TokenPicker({ id, labelId, tokens, selected, placeholder, describedBy, invalid, emptyText, onSelect }: TokenPickerProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
@@ -104,7 +106,7 @@ export function TokenPicker({ id, labelId, tokens, selected, placeholder, descri
         aria-expanded={open}
         aria-controls={listId}
         aria-labelledby={`${labelId} ${id}`}
-        aria-describedby={describedBy}
+        aria-describedby={[describedBy, tokens.length === 0 && emptyText ? `${id}-empty` : undefined].filter(Boolean).join(' ') || undefined}
         aria-invalid={invalid || undefined}
         data-token-key={current?.key}
         onClick={() => (open ? setOpen(false) : show(selectedIndex))}
@@ -113,6 +115,7 @@ export function TokenPicker({ id, labelId, tokens, selected, placeholder, descri
         {current ? <TokenFace token={current} /> : <span className="row-main"><span className="row-title placeholder">{placeholder}</span></span>}
         <span className="picker-chevron" aria-hidden="true">▾</span>
       </button>
+      {tokens.length === 0 && emptyText ? <p id={`${id}-empty`} className="hint field-hint" role="status" data-empty>{emptyText}</p> : null}
       {open ? (
         <ul
           ref={list}

@@ -7,7 +7,9 @@ import { $onRampDraft, $onRampOptions, $onRampPurchases, $onRampQuote } from '..
 import { type Route, pushRoute } from '../../stores/route.js';
 import { OnRampForm } from '../parts/OnRampForm.js';
 import { Spinner } from '../parts/Spinner.js';
+import { useNetworkInfo } from './networks.js';
 import { useT } from './use-t.js';
+import { $connected } from '../../stores/connection.js';
 import sendCss from '../../../styles/send.css';
 import onrampCss from '../../../styles/onramp.css';
 import { registerSheet } from '../sheets.js';
@@ -27,6 +29,7 @@ function BuyForm() {
   const draft = useStore($onRampDraft);
   const quote = useStore($onRampQuote);
   const purchases = useStore($onRampPurchases);
+  const networkName = useNetworkInfo(useStore($connected)?.chainId)?.name ?? '';
   if (options.status === 'loading') return <div className="loading"><Spinner label={t('onramp.optionsLoading')} /></div>;
   const fiat = options.options.paymentCurrencies.find((c) => c.id === draft.fiat);
   const purchase = purchases.find((p) => p.currency.symbol === draft.symbol);
@@ -43,7 +46,13 @@ function BuyForm() {
   return (
     <OnRampForm
       provider={{ name, fee: fee ? t('onramp.fee', { fee }) : t('onramp.feeInQuote'), methods: offered.map(methodLabel).join(', ') }}
-      notice={options.fallback ? t('onramp.defaultsNotice') : purchases.length ? undefined : t('onramp.nothingToBuy')}
+      notice={
+        purchases.length === 0
+          ? { kind: 'unavailable', text: t('onramp.nothingToBuy', { network: networkName }) }
+          : options.fallback
+            ? { kind: 'defaults', text: t('onramp.defaultsNotice') }
+            : undefined
+      }
       purchase={purchase ? { label: purchase.currency.symbol, detail: purchase.network.display_name } : undefined}
       fiat={draft.fiat}
       amount={draft.amount}

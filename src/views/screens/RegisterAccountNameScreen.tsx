@@ -18,6 +18,7 @@ const PROBLEMS: Record<Extract<NameCheck, { status: 'invalid' }>['problem'], Mes
   characters: 'names.ruleCharacters',
   short: 'names.ruleShort',
   long: 'names.ruleLong',
+  hyphen: 'names.ruleHyphen',
 };
 
 /** What the field says of the name typed: the rule it breaks, checking, free, taken (with free names), or failed. */

@@ -7,6 +7,8 @@ import { fillMaxAmount } from '../../stores/actions/send-form.js';
 import type { Route } from '../../stores/route.js';
 import { $connected } from '../../stores/connection.js';
 import { $sendDraft, $sendErrors, $sendTokens, type SendToken } from '../../stores/send.js';
+import { $nativeBalance } from '../../stores/balance.js';
+import { $portfolio } from '../../stores/portfolio.js';
 import { SendForm } from '../parts/SendForm.js';
 import { useLang, useT } from './use-t.js';
 import sendCss from '../../../styles/send.css';
@@ -21,6 +23,16 @@ export default function SendScreen({ route }: { route: Extract<Route, { view: 'S
   const draft = useStore($sendDraft);
   const errors = useStore($sendErrors);
   const tokens = useStore($sendTokens);
+  const portfolio = useStore($portfolio);
+  const native = useStore($nativeBalance);
+  // With no token to offer, the field says why: still loading, both sources failed, or nothing on this network.
+  const tokensEmpty = tokens.length
+    ? undefined
+    : portfolio.status === 'loading' || native.status === 'loading'
+      ? t('send.tokensLoading')
+      : portfolio.status !== 'ready' && native.status === 'error'
+        ? t('send.tokensFailed')
+        : t('send.tokensNone');
   const solana = useStore($connected)?.namespace === 'solana';
   const selected = tokens.find((token) => token.key === draft.tokenKey);
   const option = (token: SendToken) => ({
@@ -34,6 +46,7 @@ export default function SendScreen({ route }: { route: Extract<Route, { view: 'S
       tokenKey={draft.tokenKey}
       amount={draft.amount}
       receiver={draft.receiver}
+      tokensEmpty={tokensEmpty}
       available={selected ? t('send.available', { amount: formatAmount(selected.balance, selected.decimals, lang, selected.decimals), symbol: selected.symbol }) : undefined}
       errors={{ ...errors, form: route.error ?? errors.form }}
       labels={{

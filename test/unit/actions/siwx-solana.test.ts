@@ -119,6 +119,7 @@ describe('actions/siwx (Solana sign-in, the active connection, init failure at S
     await signIn();
     sol.emitAccounts([SOL_BOB]);
     await until(() => backend.signedOut === 1, 'signed out');
+    await until(() => $siwxSession.get() === undefined, 'unauthenticated once the backend answered');
     expect($siwxSession.get()).to.equal(undefined);
     await until(() => asked === 2, 'the new account asked to sign');
   });

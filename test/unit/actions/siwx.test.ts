@@ -1,7 +1,9 @@
 import { expect } from '@esm-bundle/chai';
 import { parseSiwxMessage } from '../../../src/core/siwx-message.js';
 import { connect, disconnect } from '../../../src/stores/actions/index.js';
-import { checkSession, getSession, signIn, signOut, watchSiwx } from '../../../src/stores/actions/siwx.js';
+import { checkSession, getSession, signIn, signOut, startSiwx, stopSiwx, watchSiwx } from '../../../src/stores/actions/siwx.js';
+import { $modal } from '../../../src/stores/modal.js';
+import { $route } from '../../../src/stores/route.js';
 import { $config } from '../../../src/stores/config.js';
 import { $connections } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
@@ -122,6 +124,9 @@ describe('actions/siwx (EVM sign-in)', () => {
     expect($toast.get()?.variant).to.equal('error');
     expect($lastError.get()?.error.code).to.equal('SIWX_INIT_FAILED');
     expect($connections.get().eip155).to.equal(undefined);
+    // Back on Connect where the visitor sees it: the modal open, not a closed dialog with state.view Connect.
+    expect($modal.get().open).to.equal(true);
+    expect($route.get().view).to.equal('Connect');
   });
 
   it('signOut() ends the session at the backend and here', async () => {
@@ -130,6 +135,49 @@ describe('actions/siwx (EVM sign-in)', () => {
     await signOut();
     expect(backend.signedOut).to.equal(1);
     expect($siwxSession.get()).to.equal(undefined);
+  });
+
+  it('signOut(): unauthenticated only once the backend answered (a host reading GET session on the event sees it ended)', async () => {
+    await connect(evm.id);
+    await signIn();
+    const seenAtEvent: number[] = [];
+    const off = $siwxSession.listen((session) => { if (!session) seenAtEvent.push(backend.signedOut); });
+    await signOut();
+    off();
+    expect(seenAtEvent).to.deep.equal([1]);
+  });
+
+  it('removing siwx-url ends the sign-in machinery: the next connection is not disconnected (no SIWX_INIT_FAILED)', async () => {
+    let asked = 0;
+    startSiwx(() => asked++);
+    stops.push(stopSiwx);
+    await connect(evm.id);
+    await until(() => asked === 1);
+    await signIn();
+    await disconnect('eip155');
+    $config.set({ ...$config.get(), siwxUrl: undefined });
+    stopSiwx();
+    expect($siwxSession.get()).to.equal(undefined);
+    const calls = net.calls.length;
+    await connect(evm.id);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await Promise.resolve();
+    expect($connections.get().eip155?.address).to.equal(ALICE);
+    expect($lastError.get()?.error.code).to.not.equal('SIWX_INIT_FAILED');
+    expect(net.calls.length).to.equal(calls);
+    expect(asked).to.equal(1);
+  });
+
+  it('a changed siwx-url: the watcher follows the new backend (started again for it)', async () => {
+    let asked = 0;
+    startSiwx(() => asked++);
+    stops.push(stopSiwx);
+    $config.set({ ...$config.get(), siwxUrl: 'http://other.test/other/auth' });
+    const other = { session: 0 };
+    net.route('/other/auth/session', () => (other.session++, { body: null }));
+    startSiwx(() => asked++);
+    await connect(evm.id);
+    await until(() => asked === 1 && other.session === 1, 'the new backend asked');
   });
 
   describe('the 5-minute refetch while visible (SPEC.md §9)', () => {
@@ -204,21 +252,24 @@ describe('actions/siwx (EVM sign-in)', () => {
       await signedIn();
       evm.provider.emit('accountsChanged', [BOB]);
       await until(() => backend.signedOut === 1);
-      expect($siwxSession.get()).to.equal(undefined);
+      // Unauthenticated once the backend's sign-out answered.
+      await until(() => $siwxSession.get() === undefined, 'the session ended here');
     });
 
     it('a network change ends the session by default', async () => {
       await signedIn();
       evm.provider.emit('chainChanged', '0xa');
       await until(() => backend.signedOut === 1);
-      expect($siwxSession.get()).to.equal(undefined);
+      // Unauthenticated once the backend's sign-out answered.
+      await until(() => $siwxSession.get() === undefined, 'the session ended here');
     });
 
     it('a disconnect ends the session by default', async () => {
       await signedIn();
       await disconnect('eip155');
       await until(() => backend.signedOut === 1);
-      expect($siwxSession.get()).to.equal(undefined);
+      // Unauthenticated once the backend's sign-out answered.
+      await until(() => $siwxSession.get() === undefined, 'the session ended here');
     });
 
     it('kept through the changes the host lists', async () => {

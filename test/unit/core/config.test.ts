@@ -33,8 +33,8 @@ describe('core/config parseAttribute', () => {
   it('knows exactly the attributes of the public contract', () => {
     expect([...ATTRIBUTE_NAMES].sort()).to.deep.equal(
       [
-        'allow-unsupported-chain', 'api-url', 'auth-url', 'default-account-type', 'default-network', 'directory-url', 'features', 'lang',
-        'network-meta', 'networks', 'project-id', 'relay-url', 'rpc-urls', 'privacy-url', 'siwx-keep-session', 'siwx-required', 'siwx-url', 'terms-url', 'theme', 'socials',
+        'allow-unsupported-chain', 'analytics-url', 'api-url', 'auth-url', 'default-account-type', 'default-network', 'directory-url', 'features', 'lang',
+        'network-meta', 'networks', 'project-id', 'relay-url', 'rpc-urls', 'privacy-url', 'siwx-email-capture', 'siwx-keep-session', 'siwx-required', 'siwx-url', 'terms-url', 'theme', 'socials',
       ].sort(),
     );
   });

@@ -20,5 +20,10 @@ describe('core/names (reference/hosted-api.md §1.3)', () => {
     expect(nameProblem('car_ol')).to.equal('characters');
     expect(nameProblem('ca.rol')).to.equal('characters');
     expect(nameProblem('a'.repeat(64))).to.equal('long');
+    // Reported as available before: the label rule has no hyphen first or last.
+    expect(nameProblem('-abc-')).to.equal('hyphen');
+    expect(nameProblem('-abcd')).to.equal('hyphen');
+    expect(nameProblem('abcd-')).to.equal('hyphen');
+    expect(nameProblem('ab-cd')).to.equal(undefined);
   });
 });

@@ -35,7 +35,7 @@ describe('core/onramp', () => {
     expect(checkAmount('abc', USD, 'card')).to.deep.equal({ ok: false, reason: 'invalid' });
   });
 
-  it('offers the currencies sold on the connected network, else those of its namespace on their first network', () => {
+  it('offers the currencies sold on the connected network only: never a currency of another network', () => {
     const options = {
       paymentCurrencies: [],
       purchaseCurrencies: [
@@ -45,7 +45,9 @@ describe('core/onramp', () => {
     };
     expect(currenciesFor(options, 'eip155:31337').map((p) => p.currency.symbol)).to.deep.equal(['ETH']);
     expect(currenciesFor(options, 'solana:378kCw7PmAhEAv7DDXn4TRipWRi683BK').map((p) => p.currency.symbol)).to.deep.equal(['SOL']);
-    expect(currenciesFor(DEFAULT_ONRAMP_OPTIONS, 'eip155:31337').map((p) => `${p.currency.symbol}@${p.network.chain_id}`)).to.deep.equal(['USDC@1', 'ETH@1']);
+    // The built-in defaults name Ethereum and Polygon: on a local chain they offer nothing (they offered USDC on Ethereum).
+    expect(currenciesFor(DEFAULT_ONRAMP_OPTIONS, 'eip155:31337')).to.deep.equal([]);
+    expect(currenciesFor(DEFAULT_ONRAMP_OPTIONS, 'eip155:1').map((p) => `${p.currency.symbol}@${p.network.chain_id}`)).to.deep.equal(['USDC@1', 'ETH@1']);
     expect(currenciesFor(DEFAULT_ONRAMP_OPTIONS, 'eip155:137').map((p) => `${p.currency.symbol}@${p.network.chain_id}`)).to.deep.equal(['USDC@137', 'ETH@137']);
     expect(currenciesFor(DEFAULT_ONRAMP_OPTIONS, 'solana:378kCw7PmAhEAv7DDXn4TRipWRi683BK')).to.deep.equal([]);
   });

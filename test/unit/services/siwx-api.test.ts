@@ -33,6 +33,56 @@ describe('services/siwx-api', () => {
     expect(await api.getSession()).to.equal(null);
   });
 
+  // The shapes the common Auth.js / NextAuth SIWE recipes answer `GET session` with: one normalised session each.
+  it('reads the sessions Auth.js SIWE recipes produce: chainId a number, a decimal string, CAIP-2 or absent; the address in user.name', async () => {
+    const ADDRESS = SESSION.address;
+    const cases: [unknown, string | undefined][] = [
+      // Reown's NextAuth recipe: `session.address` and `session.chainId = parseInt(chainId)`.
+      [{ user: { name: ADDRESS }, address: ADDRESS, chainId: 31337, expires: SESSION.expires }, 'eip155:31337'],
+      [{ address: ADDRESS, chainId: '31337', expires: SESSION.expires }, 'eip155:31337'],
+      [{ address: ADDRESS, chainId: 'eip155:31337', expires: SESSION.expires }, 'eip155:31337'],
+      // Spruce's siwe-next-auth example: the address only as `user.name` (and `address`), no chain at all.
+      [{ user: { name: ADDRESS, image: 'https://example.test/a.png' }, expires: SESSION.expires }, undefined],
+    ];
+    for (const [body, chainId] of cases) {
+      net.route('/api/auth/session', () => ({ body }));
+      const api = createSiwxApi(BASE);
+      // Without a chain in the answer, the caller's (the message's or the active connection's) stands in.
+      expect(await api.getSession('eip155:31337'), JSON.stringify(body)).to.deep.equal({ address: ADDRESS, chainId: chainId ?? 'eip155:31337', expires: SESSION.expires });
+    }
+  });
+
+  it('a session without a chain takes the chain of the message this page signed for it, before the caller\'s', async () => {
+    const message = [
+      'site.test wants you to sign in with your Ethereum account:', SESSION.address, '', 'URI: http://site.test', 'Version: 1',
+      'Chain ID: 10', 'Nonce: abcdef0123456789', 'Issued At: 2026-11-24T15:00:00.000Z',
+    ].join('\n');
+    net.route('/api/auth/callback/credentials', () => ({ body: { url: 'http://site.test/page' } }));
+    net.route('/api/auth/session', () => ({ body: { user: { name: SESSION.address }, expires: SESSION.expires } }));
+    const api = createSiwxApi(BASE);
+    await api.getNonce();
+    expect((await api.verify(message, '0xsig')).chainId).to.equal('eip155:10');
+    expect((await api.getSession('eip155:31337'))?.chainId).to.equal('eip155:10');
+  });
+
+  it('still refuses what is not a session: no address anywhere, a name that is not an address, a bad chain', async () => {
+    for (const body of [
+      { user: { name: 'Alice' }, expires: SESSION.expires },
+      { user: {}, expires: SESSION.expires },
+      { address: SESSION.address, chainId: 'not caip', expires: SESSION.expires },
+      { address: SESSION.address, chainId: -1, expires: SESSION.expires },
+      { address: SESSION.address, chainId: 31337 },
+    ]) {
+      net.route('/api/auth/session', () => ({ body }));
+      expect((await rejection(createSiwxApi(BASE).getSession('eip155:1'))).code, JSON.stringify(body)).to.equal('INVALID_RESPONSE');
+    }
+  });
+
+  it('a session without a chain and no chain known is refused as INVALID_RESPONSE', async () => {
+    net.route('/api/auth/session', () => ({ body: { address: SESSION.address, expires: SESSION.expires } }));
+    expect((await rejection(createSiwxApi(BASE).getSession())).code).to.equal('INVALID_RESPONSE');
+  });
+
   it('refuses a malformed session answer as INVALID_RESPONSE', async () => {
     net.route('/api/auth/session', () => ({ body: { address: 'x', chainId: 'not caip', expires: 'x' } }));
     expect((await rejection(createSiwxApi(BASE).getSession())).code).to.equal('INVALID_RESPONSE');

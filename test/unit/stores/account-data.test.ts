@@ -5,7 +5,7 @@ import { clearWalletApiCaches } from '../../../src/services/wallet-api.js';
 import { $activity, loadMoreActivity, retryActivity, retryDelay } from '../../../src/stores/activity.js';
 import { $connection } from '../../../src/stores/connection.js';
 import { $lastError } from '../../../src/stores/errors.js';
-import { $portfolio, resetPortfolioRetryBlock, retryPortfolio } from '../../../src/stores/portfolio.js';
+import { $portfolio, refreshPortfolio, resetPortfolioRetryBlock, retryPortfolio } from '../../../src/stores/portfolio.js';
 import { $toast } from '../../../src/stores/toasts.js';
 import { type FakeFetch, installFakeFetch } from '../support/fake-fetch.js';
 import { installClock } from '../support/clock.js';
@@ -50,6 +50,19 @@ describe('stores: portfolio and activity', () => {
     await until(() => $portfolio.get().status === 'ready', 'the balances');
     const state = $portfolio.get();
     expect(state.status === 'ready' && state.totalUsd).to.equal(2100.5);
+  });
+
+  it('a refresh asked while a load is under way is not dropped: the balances are read again once it ends', async () => {
+    const answers: ((balances: unknown[]) => void)[] = [];
+    net.route(`/v1/account/${ADDRESS}/balance`, () => new Promise((resolve) => answers.push((balances) => resolve({ body: { balances } }))));
+    stop = $portfolio.listen(() => {});
+    await until(() => answers.length === 1, 'the first load');
+    // Funds arrive (a purchase, a send seen confirmed) while the first read is still out: it asks for a refresh.
+    void refreshPortfolio();
+    answers[0]!([]);
+    await until(() => answers.length === 2, 'a second read once the first ended');
+    answers[1]!([{ name: 'Ether', symbol: 'ETH', chainId: CHAIN, value: 1000, price: 2000, quantity: { decimals: '18', numeric: '0.5' }, iconUrl: '' }]);
+    await until(() => { const now = $portfolio.get(); return now.status === 'ready' && now.totalUsd === 1000; }, 'the fresh balances');
   });
 
   it('on failure: the error state (no toast: the Tokens tab says it once), no new call for 30 s, then Retry is offered (fake clock)', async () => {

@@ -1,5 +1,9 @@
 import { expect } from '@esm-bundle/chai';
-import { sendTokenOf } from '../../../src/stores/send.js';
+import { $sendTokens, sendTokenOf } from '../../../src/stores/send.js';
+import { $nativeBalance } from '../../../src/stores/balance.js';
+import { $connection } from '../../../src/stores/connection.js';
+import { $portfolio } from '../../../src/stores/portfolio.js';
+import { resetStores } from '../support/stores.js';
 
 const row = (address: string | undefined) => ({
   name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', address, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '',
@@ -26,3 +30,37 @@ describe('stores/send: sendTokenOf', () => {
     expect(sendTokenOf(row('eip155:1:not-an-address'), 'eip155')).to.equal(undefined);
   });
 });
+
+/** The Send form's tokens: the API's list, and the chain's native balance when that list lacks the coin. */
+describe('stores/send: $sendTokens', () => {
+  const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+  let off: () => void;
+  beforeEach(() => {
+    resetStores({ networks: ['eip155:31337'] });
+    $connection.set({ status: 'connected', walletId: 'w', namespace: 'eip155', address: ADDRESS, chainId: 'eip155:31337', connector: { id: 'w', name: 'W', type: 'injected' } });
+    // Mounted first: the stores' own loads (no wallet, no API here) run now, before the test sets their values.
+    off = $sendTokens.listen(() => {});
+  });
+  afterEach(() => {
+    off();
+    $portfolio.set({ status: 'idle' });
+    $nativeBalance.set({ status: 'idle' });
+    resetStores();
+  });
+
+  it('a funded account whose API list is still empty (not indexed yet) offers its native coin, read from the chain', () => {
+    $portfolio.set({ status: 'ready', key: 'k', balances: [], totalUsd: 0, zeroDecimal: [] });
+    $nativeBalance.set({ status: 'ready', key: 'n', value: 501_700_000_000_000_000n, at: 0 });
+    expect($sendTokens.get().map((token) => [token.key, token.balance])).to.deep.equal([['eip155:31337:native', 501_700_000_000_000_000n]]);
+  });
+
+  it('the API listing the native coin: its row, not a second one; an empty account offers nothing', () => {
+    $portfolio.set({ status: 'ready', key: 'k', balances: [row(undefined) as never].map((b) => ({ ...(b as object), chainId: 'eip155:31337' })) as never, totalUsd: 3000, zeroDecimal: [] });
+    $nativeBalance.set({ status: 'ready', key: 'n', value: 1n, at: 0 });
+    expect($sendTokens.get().map((token) => token.key)).to.deep.equal(['eip155:31337:native']);
+    $portfolio.set({ status: 'ready', key: 'k', balances: [], totalUsd: 0, zeroDecimal: [] });
+    $nativeBalance.set({ status: 'ready', key: 'n', value: 0n, at: 0 });
+    expect($sendTokens.get()).to.deep.equal([]);
+  });
+});
+

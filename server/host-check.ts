@@ -26,7 +26,8 @@ export function isAllowedHost(hostHeader: string | undefined, allowed: readonly 
 
 /**
  * The host names a service on `port` answers: `127.0.0.1:<port>`, `localhost:<port>`, `[::1]:<port>`, and the
- * host (with port when not the default) of each given public URL. Unparsable or absent URLs are skipped.
+ * host (with port when not the default) of each given URL: the listening URL (its bound address) and a public
+ * URL. Unparsable or absent URLs are skipped.
  */
 export function localHosts(port: number, ...publicUrls: (string | undefined)[]): string[] {
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
@@ -40,6 +41,15 @@ export function localHosts(port: number, ...publicUrls: (string | undefined)[]):
     }
   }
   return hosts;
+}
+
+/** For node:http servers: answers 421 (text) and returns false when the request's Host is not one of `allowed`. */
+export function refuseMisdirected(req: { headers: { host?: string | undefined } }, res: { statusCode: number; setHeader(name: string, value: string): unknown; end(body: string): unknown }, allowed: readonly string[]): boolean {
+  if (isAllowedHost(req.headers.host, allowed)) return true;
+  res.statusCode = 421;
+  res.setHeader('content-type', 'text/plain; charset=utf-8');
+  res.end(MISDIRECTED_TEXT);
+  return false;
 }
 
 /** Hono middleware: refuses (421, text) any request whose Host header is not one of `allowed()`. */

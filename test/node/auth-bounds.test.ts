@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { codeIn, createMailer, startMailCapture, type MailCapture, type Mailer } from '../../server/auth-frame/mail.js';
 import { startOidcStandIn } from '../../server/auth-frame/oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
+import { SqliteAuthStore } from '../../server/auth/store.js';
 import { startSolanaChain } from '../../server/solana/serve.js';
 import { Browser, startSite, type Site } from './auth-helpers.js';
 
@@ -170,6 +171,20 @@ describe('sign-in backend email capture', () => {
     const refused = await browser.post('/api/auth/otp', { email: 'capture20@example.test' });
     assert.equal(refused.status, 429);
     assert.deepEqual(await refused.json(), { error: 'rate_limited' });
+  });
+});
+
+describe('sign-in backend nonces', () => {
+  it('keeps at most maxNonces (each anonymous GET csrf adds one), dropping the oldest', async () => {
+    const store = await SqliteAuthStore.open(':memory:', Date.now, 3);
+    try {
+      const at = Date.now();
+      for (let i = 0; i < 5; i += 1) await store.issueNonce(`nonce-${i}`, at + i, at + 600_000);
+      const known = await Promise.all([0, 1, 2, 3, 4].map(async (i) => (await store.getNonce(`nonce-${i}`)) !== undefined));
+      assert.deepEqual(known, [false, false, true, true, true]);
+    } finally {
+      await store.close();
+    }
   });
 });
 

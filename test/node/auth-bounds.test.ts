@@ -9,6 +9,8 @@ import WebSocket from 'ws';
 import { codeIn, createMailer, startMailCapture, type MailCapture, type Mailer } from '../../server/auth-frame/mail.js';
 import { startOidcStandIn } from '../../server/auth-frame/oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
+import { createAuthFrameApp } from '../../server/auth-frame/app.js';
+import { SqliteFrameStore } from '../../server/auth-frame/store.js';
 import { SqliteAuthStore } from '../../server/auth/store.js';
 import { startSolanaChain } from '../../server/solana/serve.js';
 import { Browser, startSite, type Site } from './auth-helpers.js';
@@ -106,6 +108,24 @@ describe('email codes', () => {
     const verify = await post('/api/email/verify', { email, code }, { ip: '198.51.100.10', cookie: visitor });
     assert.equal(verify.status, 200, JSON.stringify(await verify.clone().json()));
     assert.equal(((await verify.json()) as { email: string }).email, email);
+  });
+
+  it('over https the attempt cookie is __Host-, Secure, SameSite=None and partitioned, as the session cookie', async () => {
+    const store = await SqliteFrameStore.open(':memory:');
+    let mailed = '';
+    const { app } = createAuthFrameApp({ publicUrl: 'https://auth.example/', allowedOrigins: ['https://shop.example'], store, masterKey: randomBytes(32), codeKey: randomBytes(32), mailer: { sendCode: async (_to, code) => void (mailed = code), close: () => {} } });
+    const call = (path: string, body: unknown, cookie?: string) =>
+      app.request(`https://auth.example${path}`, { method: 'POST', headers: { host: 'auth.example', origin: 'https://auth.example', 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    try {
+      const start = await call('/api/email/start', { email: 'secure@example.test' });
+      assert.equal(start.status, 200);
+      const cookie = start.headers.get('set-cookie') ?? '';
+      assert.match(cookie, /^__Host-wcm_attempt=[\w-]{24}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
+      assert.equal((await call('/api/email/verify', { email: 'secure@example.test', code: mailed })).status, 401);
+      assert.equal((await call('/api/email/verify', { email: 'secure@example.test', code: mailed }, cookie.split(';')[0])).status, 200);
+    } finally {
+      await store.close();
+    }
   });
 
   it('still locks the visitor\'s own attempt after 5 wrong guesses with it', async () => {

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { createAnalyticsReceiver } from './analytics-receiver.js';
 import { buildCsp } from './csp.js';
+import { hostAllowlist, localHosts } from './host-check.js';
 import { listen } from './listen.js';
 import { readStaticFile } from './static-files.js';
 
@@ -23,7 +25,9 @@ export interface WebAppOptions {
   /** `%NAME%` in demo/index.html → value (the stack passes API_URL, RELAY_URL and DIRECTORY_URL). */
   placeholders?: Readonly<Record<string, string>>;
   /** The sign-in backend (server/auth/), mounted under its base path on this origin, as a site owner would. */
-  auth?: { basePath: string; handle(request: Request): Promise<Response> };
+  auth?: { basePath: string; handle(request: Request, info?: { clientIp?: string }): Promise<Response> };
+  /** The Host header values answered (server/host-check.ts); others get 421. None: any. */
+  allowedHosts?: () => readonly string[];
   /** Mount the local analytics receiver at `/analytics` (server/analytics-receiver.ts) for `analytics-url`. */
   analytics?: boolean;
 }
@@ -32,6 +36,8 @@ export interface WebOptions extends WebAppOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
+  /** The page's public URL when behind a proxy: its host is answered besides 127.0.0.1/localhost/[::1]. */
+  publicUrl?: string;
 }
 
 export interface WebServer {
@@ -61,9 +67,10 @@ export function substitutePlaceholders(html: string, placeholders: Readonly<Reco
   return html.replace(/%([A-Z_]+)%/g, (placeholder, name: string) => placeholders[name] ?? placeholder);
 }
 
-export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], extraFrameSrc = [], placeholders = {}, auth, analytics = false }: WebAppOptions): Hono {
+export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc = [], extraFrameSrc = [], placeholders = {}, auth, allowedHosts, analytics = false }: WebAppOptions): Hono {
   const csp = buildCsp({ rpcUrls: chains.map((chain) => chain.rpcUrl), extraConnectSrc, extraImgSrc, extraFrameSrc });
   const app = new Hono();
+  if (allowedHosts) app.use('*', hostAllowlist(allowedHosts));
 
   // Set after the handler so 404s and errors carry the same headers as pages.
   app.use('*', async (c, next) => {
@@ -100,8 +107,11 @@ export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc =
   }
 
   if (auth) {
+    // The backend bounds its bodies too; this refuses a large one before it reaches the handler.
+    app.use(`${auth.basePath}/*`, bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'payload_too_large' }, 413) }));
     app.all(`${auth.basePath}/*`, async (c) => {
-      const response = await auth.handle(c.req.raw);
+      const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+      const response = await auth.handle(c.req.raw, socket ? { clientIp: socket } : {});
       // Response.redirect() has immutable headers; the middleware above adds its own.
       const mutable = new Response(response.body, response);
       // Auth.js's sign-in and error pages carry their styles inline, and nothing else.
@@ -121,6 +131,9 @@ export function createWebApp({ root, chains, extraConnectSrc = [], extraImgSrc =
 }
 
 /** Serves the demo page, demo/ and dist/ on `host:port` (127.0.0.1 only by default). */
-export function startWeb({ port = 0, host = '127.0.0.1', ...appOptions }: WebOptions): Promise<WebServer> {
-  return listen(createWebApp(appOptions).fetch, { host, port, service: 'web server' });
+export async function startWeb({ port = 0, host = '127.0.0.1', publicUrl, ...appOptions }: WebOptions): Promise<WebServer> {
+  let hosts: string[] = [];
+  const server = await listen(createWebApp({ allowedHosts: () => hosts, ...appOptions }).fetch, { host, port, service: 'web server' });
+  hosts = localHosts(server.port, server.url, publicUrl);
+  return server;
 }

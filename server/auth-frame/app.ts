@@ -4,7 +4,9 @@
  * only same-origin requests (the frame's own): no CORS headers, and every POST must carry this origin.
  */
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { hostAllowlist } from '../host-check.js';
 import { mountEmailUpdate } from './email-update.js';
 import { mountKeyExport } from './key-export.js';
 import type { Mailer } from './mail.js';
@@ -42,6 +44,8 @@ export interface AuthFrameAppOptions {
    * address counts.
    */
   trustedProxies?: number;
+  /** The Host header values answered (server/host-check.ts); others get 421. None: any (behind a proxy that checks). */
+  allowedHosts?: () => readonly string[];
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -57,6 +61,11 @@ const STATUS: Record<OtpError, 400 | 401 | 429> = {
 };
 
 export const COOKIE = 'wcm_frame';
+/** Names the email-code attempt this browser started: only guesses carrying it count against its code. */
+export const ATTEMPT_COOKIE = 'wcm_attempt';
+/** Largest JSON body the API reads; signing requests (transactions, typed data) may be larger. */
+export const BODY_LIMIT = 64 * 1024;
+export const SIGN_BODY_LIMIT = 512 * 1024;
 
 export interface PublicUser {
   /** Absent for a social login whose provider gave no email. */
@@ -103,6 +112,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   const app = new Hono();
   const clientIp = (c: Context): string => clientIpOf(c, options.trustedProxies);
 
+  if (options.allowedHosts) app.use('*', hostAllowlist(options.allowedHosts));
   app.use('*', async (c, next) => {
     await next();
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
@@ -118,6 +128,10 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
     if (c.req.method !== 'GET' && c.req.header('origin') !== origin()) return c.json({ error: 'forbidden_origin' }, 403);
     await next();
   });
+  // Bodies are refused past the limit before they are read (by Content-Length, or while streaming).
+  const tooLarge = bodyLimit({ maxSize: BODY_LIMIT, onError: (c) => c.json({ error: 'payload_too_large' }, 413) });
+  const signTooLarge = bodyLimit({ maxSize: SIGN_BODY_LIMIT, onError: (c) => c.json({ error: 'payload_too_large' }, 413) });
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/sign-requests') ? signTooLarge(c, next) : tooLarge(c, next)));
 
   const readJson = async (c: Context): Promise<Record<string, unknown>> => {
     try {
@@ -138,6 +152,13 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
     }
   };
   const sessionToken = (c: Context): string | undefined => getCookie(c, secure() ? `__Host-${COOKIE}` : COOKIE);
+  // The attempt cookie: set with a code, sent back by the same browser's verify, as the session cookie is.
+  // It lapses with its code; once the code is used the attempt names nothing.
+  const attemptCookie = (c: Context, attempt: string): void => {
+    const name = secure() ? `__Host-${ATTEMPT_COOKIE}` : ATTEMPT_COOKIE;
+    if (secure()) setCookie(c, name, attempt, { path: '/', httpOnly: true, secure: true, sameSite: 'None', partitioned: true, maxAge: Math.ceil(otp.limits.codeTtlMs / 1000) });
+    else setCookie(c, name, attempt, { path: '/', httpOnly: true, sameSite: 'Strict', maxAge: Math.ceil(otp.limits.codeTtlMs / 1000) });
+  };
 
   app.post('/api/email/start', async (c) => {
     const body = await readJson(c);
@@ -152,12 +173,13 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
       log(`mailing a code failed: ${err instanceof Error ? err.message : String(err)}`);
       return c.json({ error: 'mail_failed' }, 502);
     }
-    return c.json({ email: result.email, resendAfterS: Math.ceil(otp.limits.resendIntervalMs / 1000), expiresInS: Math.ceil(otp.limits.codeTtlMs / 1000) });
+    attemptCookie(c, result.attempt);
+    return c.json({ email: result.email, resendAfterS: result.resendAfterS, expiresInS: Math.ceil(otp.limits.codeTtlMs / 1000) });
   });
 
   app.post('/api/email/verify', async (c) => {
     const body = await readJson(c);
-    const result = await otp.verify(body.email, body.code);
+    const result = await otp.verify(body.email, body.code, getCookie(c, secure() ? `__Host-${ATTEMPT_COOKIE}` : ATTEMPT_COOKIE), clientIp(c));
     if (!result.ok) return c.json({ error: result.error, ...(result.attemptsLeft !== undefined ? { attemptsLeft: result.attemptsLeft } : {}) }, STATUS[result.error]);
     sessionCookie(c, result.sessionToken, Math.floor(otp.limits.sessionTtlMs / 1000));
     return c.json(publicUser(result.user));

@@ -71,7 +71,7 @@ export function mountEmailUpdate(app: Hono, deps: EmailUpdateDeps): void {
       return c.json({ error: 'mail_failed' }, 502);
     }
   };
-  const codeTimes = () => ({ resendAfterS: Math.ceil(otp.limits.resendIntervalMs / 1000), expiresInS: Math.ceil(otp.limits.codeTtlMs / 1000) });
+  const codeTimes = (resendAfterS: number) => ({ resendAfterS, expiresInS: Math.ceil(otp.limits.codeTtlMs / 1000) });
   const takenByOther = async (user: UserRecord, email: string): Promise<boolean> => {
     const holder = await store.getUserByEmail(email);
     return holder !== undefined && holder.id !== user.id;
@@ -90,7 +90,7 @@ export function mountEmailUpdate(app: Hono, deps: EmailUpdateDeps): void {
     if (!issued.ok) return refuse(c, issued.error, issued.retryAfterS !== undefined ? { retryAfterS: issued.retryAfterS } : {});
     await store.deleteCode(newKey(user.id));
     await store.putEmailUpdate({ userId: user.id, fromEmail: email, newEmail, stage: 'verify_current', expiresAt: now() + otp.limits.codeTtlMs });
-    return (await mail(c, email, issued.code, 'update-current')) ?? c.json({ action: 'VERIFY_PRIMARY_OTP', email: email, newEmail, ...codeTimes() });
+    return (await mail(c, email, issued.code, 'update-current')) ?? c.json({ action: 'VERIFY_PRIMARY_OTP', email: email, newEmail, ...codeTimes(issued.resendAfterS) });
   });
 
   app.post('/api/email/update/verify-current', async (c) => {
@@ -106,7 +106,7 @@ export function mountEmailUpdate(app: Hono, deps: EmailUpdateDeps): void {
     const issued = await otp.issue(newKey(user.id), update.newEmail, deps.clientIp(c));
     if (!issued.ok) return refuse(c, issued.error, issued.retryAfterS !== undefined ? { retryAfterS: issued.retryAfterS } : {});
     await store.putEmailUpdate({ ...update, stage: 'verify_new', expiresAt: now() + otp.limits.codeTtlMs });
-    return (await mail(c, update.newEmail, issued.code, 'update-new')) ?? c.json({ action: 'VERIFY_SECONDARY_OTP', email: update.newEmail, ...codeTimes() });
+    return (await mail(c, update.newEmail, issued.code, 'update-new')) ?? c.json({ action: 'VERIFY_SECONDARY_OTP', email: update.newEmail, ...codeTimes(issued.resendAfterS) });
   });
 
   app.post('/api/email/update/verify-new', async (c) => {

@@ -36,6 +36,9 @@ interface Pending {
   expiresAt: number;
 }
 
+/** Most Sign In With Farcaster channels waited on at once. */
+const MAX_PENDING = 10_000;
+
 export function mountFarcasterRoutes(app: Hono, options: FarcasterRoutesOptions): void {
   const { store, log, now = Date.now, ttlMs = 5 * 60_000 } = options;
   const relay = options.relayUrl.replace(/\/$/, '');
@@ -62,6 +65,11 @@ export function mountFarcasterRoutes(app: Hono, options: FarcasterRoutesOptions)
     }
     if (response.status !== 201) return c.json({ error: 'relay_unavailable' }, 502);
     const channel = (await response.json()) as { channelToken: string; url: string };
+    // Bounded: past MAX_PENDING channels the oldest is dropped (its wait then answers expired).
+    for (const token of pending.keys()) {
+      if (pending.size < MAX_PENDING) break;
+      pending.delete(token);
+    }
     pending.set(channel.channelToken, { nonce, domain: origin.host, expiresAt: now() + ttlMs });
     return c.json({ url: channel.url, channelToken: channel.channelToken });
   });

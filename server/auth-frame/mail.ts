@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import { hostAllowlist, localHosts } from '../host-check.js';
 import { listen } from '../listen.js';
 import { isAddressInUse, PortInUseError } from '../ports.js';
 
@@ -112,11 +113,15 @@ export async function startMailCapture({ host = '127.0.0.1', smtpPort = 0, webPo
   });
   const port = (smtp.server.address() as { port: number }).port;
   const app = new Hono();
+  // The inbox holds login codes: a DNS-rebinding page (another Host) must not read it.
+  let hosts: string[] = [];
+  app.use('*', hostAllowlist(() => hosts));
   app.get('/', (c) => c.html(inboxPage(inbox), 200, { 'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'" }));
   app.get('/messages.json', (c) => c.json(inbox));
   let web;
   try {
     web = await listen(app.fetch, { host, port: webPort, service: 'mail capture (inbox page)' });
+    hosts = localHosts(web.port, web.url);
   } catch (err) {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     throw err;

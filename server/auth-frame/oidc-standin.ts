@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
+import { localHosts, refuseMisdirected } from '../host-check.js';
 import { isAddressInUse, PortInUseError } from '../ports.js';
 import type { SocialProviders } from './social.js';
 
@@ -58,7 +59,11 @@ export async function startOidcStandIn({ host = '127.0.0.1', port = 0, serviceOr
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     features: { devInteractions: { enabled: true } },
   });
-  server.on('request', provider.callback());
+  const callback = provider.callback();
+  const hosts = localHosts(typeof address === 'object' && address ? address.port : port, issuer);
+  server.on('request', (req, res) => {
+    if (refuseMisdirected(req, res, hosts)) void callback(req, res);
+  });
   let stopping: Promise<void> | undefined;
   return {
     issuer,

@@ -12,8 +12,14 @@ export interface OtpLimits {
   codeTtlMs: number;
   /** Wrong guesses allowed per code; the next one voids it. Default 5. */
   maxAttempts: number;
-  /** Least time between two codes to the same email. Default 60 s. */
+  /** Least time between two codes to the same email; it doubles with each further code in the window. Default 60 s. */
   resendIntervalMs: number;
+  /** The most the doubled resend interval grows to. Default 15 minutes. */
+  maxResendIntervalMs: number;
+  /** Failed code checks one IP may make per `verifyWindowMs`; then every check from it is refused. Default 30. */
+  maxVerifyFailuresPerIp: number;
+  /** The window of the limit above. Default 10 minutes. */
+  verifyWindowMs: number;
   /** Codes per email per window. Default 5. */
   maxPerEmail: number;
   /** Codes requested by one IP per window. Default 20. */
@@ -28,6 +34,9 @@ export const DEFAULT_OTP_LIMITS: OtpLimits = {
   codeTtlMs: 10 * 60_000,
   maxAttempts: 5,
   resendIntervalMs: 60_000,
+  maxResendIntervalMs: 15 * 60_000,
+  maxVerifyFailuresPerIp: 30,
+  verifyWindowMs: 10 * 60_000,
   maxPerEmail: 5,
   maxPerIp: 20,
   windowMs: 60 * 60_000,
@@ -37,7 +46,7 @@ export const DEFAULT_OTP_LIMITS: OtpLimits = {
 /** Each refusal the API reports; the widget maps these to its message catalogue. */
 export type OtpError = 'invalid_email' | 'resend_too_soon' | 'rate_limited' | 'invalid_code' | 'wrong_code' | 'expired_code' | 'too_many_attempts';
 
-export type StartResult = { ok: true; email: string; code: string } | { ok: false; error: OtpError; retryAfterS?: number };
+export type StartResult = { ok: true; email: string; code: string; attempt: string; resendAfterS: number } | { ok: false; error: OtpError; retryAfterS?: number };
 export type VerifyResult =
   | { ok: true; user: UserRecord; sessionToken: string; created: boolean }
   | { ok: false; error: OtpError; attemptsLeft?: number };
@@ -54,6 +63,11 @@ export function normalizeEmail(raw: unknown): string | undefined {
 
 export const sessionId = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
+/** Where a login code is kept: per address and per attempt (only a digest of the attempt id is stored). */
+const loginKey = (email: string, attempt: string): string => `${email}\n${sessionId(attempt)}`;
+/** Most IPs whose failed checks are counted at once; the oldest window is forgotten first. */
+const MAX_TRACKED_IPS = 10_000;
+
 export interface OtpServiceOptions {
   store: FrameStore;
   /** The master key (wallets are sealed under it). */
@@ -67,6 +81,8 @@ export interface OtpServiceOptions {
 export class OtpService {
   readonly limits: OtpLimits;
   private readonly now: () => number;
+  /** Failed code checks per IP in the current window (in memory; Map order is the windows' start order). */
+  private readonly failures = new Map<string, { count: number; since: number }>();
 
   constructor(private readonly options: OtpServiceOptions) {
     this.limits = { ...DEFAULT_OTP_LIMITS, ...options.limits };
@@ -77,33 +93,73 @@ export class OtpService {
     return createHmac('sha256', this.options.codeKey).update(`${email}\n${code}`).digest('base64url');
   }
 
-  /** Makes and stores a new code for `rawEmail` (replacing any earlier one); the caller mails `code`. */
+  /**
+   * Makes and stores a new code for `rawEmail`, bound to a new attempt id; the caller mails `code` and gives
+   * `attempt` to the requesting browser only. A check without that attempt finds no code (and spends no guess),
+   * so others cannot lock the visitor out; an earlier attempt's code stays valid until it expires.
+   */
   async start(rawEmail: unknown, ip: string): Promise<StartResult> {
     const email = normalizeEmail(rawEmail);
     if (!email) return { ok: false, error: 'invalid_email' };
-    const issued = await this.issue(email, email, ip);
-    return issued.ok ? { ok: true, email, code: issued.code } : issued;
+    const attempt = randomBytes(18).toString('base64url');
+    const issued = await this.issue(loginKey(email, attempt), email, ip, true);
+    return issued.ok ? { ok: true, email, code: issued.code, attempt, resendAfterS: issued.resendAfterS } : issued;
+  }
+
+  /** Whether `ip` may check a code now (under its failure limit). */
+  verifyAllowed(ip: string): boolean {
+    const entry = this.failures.get(ip);
+    if (!entry) return true;
+    if (entry.since + this.limits.verifyWindowMs <= this.now()) {
+      this.failures.delete(ip);
+      return true;
+    }
+    return entry.count < this.limits.maxVerifyFailuresPerIp;
+  }
+
+  /** Counts a failed check from `ip`. */
+  noteFailure(ip: string): void {
+    const now = this.now();
+    const entry = this.failures.get(ip);
+    if (entry && entry.since + this.limits.verifyWindowMs > now) {
+      entry.count += 1;
+      return;
+    }
+    this.failures.delete(ip);
+    for (const [key, old] of this.failures) {
+      if (this.failures.size < MAX_TRACKED_IPS && old.since + this.limits.verifyWindowMs > now) break;
+      this.failures.delete(key);
+    }
+    this.failures.set(ip, { count: 1, since: now });
+  }
+
+  /** The wait before the next code to an address that was sent `sent` codes in the window: doubling, bounded. */
+  resendIntervalAfter(sent: number): number {
+    return Math.min(this.limits.maxResendIntervalMs, this.limits.resendIntervalMs * 2 ** Math.max(0, Math.min(30, sent - 1)));
   }
 
   /**
    * A new code stored under `key` (replacing any earlier one) for mailing to `to`, within the send limits of
-   * `to` and `ip`. Login codes use the email as key; other purposes (the email change) their own keys.
+   * `to` and `ip`. Each purpose and attempt has its own key. `byAddress`: the resend interval runs from the last
+   * code to `to` of any purpose and doubles with each (login, capture); else from this key's last code.
    */
-  async issue(key: string, to: string, ip: string): Promise<{ ok: true; code: string } | { ok: false; error: OtpError; retryAfterS?: number }> {
+  async issue(key: string, to: string, ip: string, byAddress = key === to): Promise<{ ok: true; code: string; resendAfterS: number } | { ok: false; error: OtpError; retryAfterS?: number }> {
     const { store } = this.options;
     const now = this.now();
     const stats = await store.sendStats(to, ip, now - this.limits.windowMs);
     // The resend interval is per purpose: a login code does not hold back an email-change code just after it
-    // (the per-address and per-IP counts are shared by all purposes).
-    const last = key === to ? stats.lastToEmail : (await store.getCode(key))?.createdAt;
-    if (last !== undefined && now - last < this.limits.resendIntervalMs) {
-      return { ok: false, error: 'resend_too_soon', retryAfterS: Math.ceil((last + this.limits.resendIntervalMs - now) / 1000) };
+    // (the per-address and per-IP counts are shared by all purposes). For codes anyone may ask for (`byAddress`:
+    // login, the sign-in backend's capture) it doubles with each code the address was sent in the window.
+    const last = byAddress ? stats.lastToEmail : (await store.getCode(key))?.createdAt;
+    const interval = byAddress ? this.resendIntervalAfter(stats.toEmail) : this.limits.resendIntervalMs;
+    if (last !== undefined && now - last < interval) {
+      return { ok: false, error: 'resend_too_soon', retryAfterS: Math.ceil((last + interval - now) / 1000) };
     }
     if (stats.toEmail >= this.limits.maxPerEmail || stats.fromIp >= this.limits.maxPerIp) return { ok: false, error: 'rate_limited' };
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await store.putCode({ email: key, codeHash: this.hash(key, code), createdAt: now, expiresAt: now + this.limits.codeTtlMs, attempts: 0 });
     await store.addSend(to, ip, now);
-    return { ok: true, code };
+    return { ok: true, code, resendAfterS: Math.ceil((byAddress ? this.resendIntervalAfter(stats.toEmail + 1) : this.limits.resendIntervalMs) / 1000) };
   }
 
   /** Checks `code` against the one stored under `key`; on success voids it. Each refusal as for login codes. */
@@ -130,12 +186,19 @@ export class OtpService {
     return { ok: true };
   }
 
-  /** Checks `code`; on success voids it, makes the user and wallet on a first login, and opens a session. */
-  async verify(rawEmail: unknown, code: unknown): Promise<VerifyResult> {
+  /**
+   * Checks `code` for the `attempt` that asked for it (none or another: no such code); on success voids it, makes
+   * the user and wallet on a first login, and opens a session. An IP past its failure limit is refused.
+   */
+  async verify(rawEmail: unknown, code: unknown, attempt: unknown, ip: string): Promise<VerifyResult> {
+    if (!this.verifyAllowed(ip)) return { ok: false, error: 'rate_limited' };
     const email = normalizeEmail(rawEmail);
     if (!email) return { ok: false, error: 'invalid_email' };
-    const checked = await this.check(email, code);
-    if (!checked.ok) return checked;
+    const checked = typeof attempt === 'string' && attempt.length > 0 && attempt.length <= 64 ? await this.check(loginKey(email, attempt), code) : typeof code === 'string' && CODE.test(code) ? ({ ok: false, error: 'expired_code' } as const) : ({ ok: false, error: 'invalid_code' } as const);
+    if (!checked.ok) {
+      if (checked.error !== 'invalid_code') this.noteFailure(ip);
+      return checked;
+    }
     const { store, masterKey } = this.options;
     const now = this.now();
     let user = await store.getUserByEmail(email);

@@ -1,3 +1,4 @@
+import { localHosts } from '../host-check.js';
 import { listen } from '../listen.js';
 import { createAuthFrameApp } from './app.js';
 import { loadMasterKey } from './key-config.js';
@@ -43,6 +44,8 @@ export interface AuthFrameOptions {
   socialProviders?: SocialProviders | (() => SocialProviders);
   /** Sign In With Farcaster: the auth relay and an RPC reaching the IdRegistry; none: no Farcaster login. */
   farcaster?: { relayUrl: string; rpcUrl: string };
+  /** Reverse proxies in front appending to `X-Forwarded-For` (server/auth-frame/app.ts); default 0. */
+  trustedProxies?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -62,10 +65,12 @@ export async function startAuthFrame({ host = '127.0.0.1', port = 0, masterKey, 
   const store = given ?? (await SqliteFrameStore.open(dbPath, rest.now));
   const mailer = createMailer(smtpUrl, mailFrom);
   let url = '';
-  const { app, otp } = createAuthFrameApp({ ...rest, publicUrl: () => publicUrl ?? url, store, masterKey: master, codeKey: deriveKey(master, 'email-code-hash'), mailer });
+  let hosts: string[] = [];
+  const { app, otp } = createAuthFrameApp({ ...rest, publicUrl: () => publicUrl ?? url, allowedHosts: () => hosts, store, masterKey: master, codeKey: deriveKey(master, 'email-code-hash'), mailer });
   try {
     const server = await listen(app.fetch, { host, port, service: 'auth frame' });
     url = server.url;
+    hosts = localHosts(server.port, server.url, publicUrl);
     let stopping: Promise<void> | undefined;
     return {
       url: server.url,

@@ -82,6 +82,10 @@ interface Pending {
 }
 
 export const REQUEST_TTL_MS = 120_000;
+/** Pending requests per session: the frame shows one at a time; past this the session's oldest is dropped. */
+export const MAX_PENDING_PER_SESSION = 16;
+/** Pending requests in all; past this the oldest of any session is dropped. */
+export const MAX_PENDING = 10_000;
 
 export class SigningDesk {
   private readonly pending = new Map<string, Pending>();
@@ -101,6 +105,16 @@ export class SigningDesk {
     const accountType = (await this.accountTypeOf(user.id)) ?? 'eoa';
     const { display, sign } = await handler({ user, masterKey: this.masterKey, networks: this.networks(), chainId, accountType, site }, params);
     const id = randomUUID();
+    // Bounded: the Map keeps filing order, so the first entries found are the oldest.
+    let mine = 0;
+    for (const request of this.pending.values()) if (request.sessionId === sessionId) mine += 1;
+    for (const [key, request] of this.pending) {
+      if (mine < MAX_PENDING_PER_SESSION && this.pending.size < MAX_PENDING) break;
+      if (request.sessionId === sessionId) {
+        this.pending.delete(key);
+        mine -= 1;
+      } else if (this.pending.size >= MAX_PENDING) this.pending.delete(key);
+    }
     this.pending.set(id, { sessionId, userId: user.id, sign, expiresAt: this.now() + REQUEST_TTL_MS });
     return { id, display };
   }

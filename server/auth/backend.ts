@@ -49,13 +49,45 @@ export interface SignInBackendOptions {
 
 export interface SignInBackend {
   basePath: string;
-  /** Answers any request under `basePath` (GET or POST). */
-  handle(request: Request): Promise<Response>;
+  /**
+   * Answers any request under `basePath` (GET or POST). `clientIp`: the requester's address (the socket's, or
+   * the one a trusted proxy saw), for the email capture's per-IP limits; without it all requests share one count.
+   * Bodies over `BODY_LIMIT` are refused (413) before they are parsed.
+   */
+  handle(request: Request, info?: { clientIp?: string }): Promise<Response>;
   store: AuthStore;
   close(): Promise<void>;
 }
 
 const DEFAULT_NONCE_TTL_MS = 10 * 60_000;
+/** Largest body read: a sign-in message, its signature and the CSRF token are well under 16 KB. */
+export const BODY_LIMIT = 64 * 1024;
+
+const payloadTooLarge = (): Response => Response.json({ error: 'payload_too_large' }, { status: 413 });
+
+/**
+ * `request` with its body read into memory, or a 413 once the body passes `limit` bytes (by Content-Length, else
+ * while reading, so a larger body is never kept whole).
+ */
+async function boundedRequest(request: Request, limit: number): Promise<Request | Response> {
+  if (!request.body) return request;
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) return payloadTooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return payloadTooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body: Buffer.concat(chunks) });
+}
 const DEFAULT_SESSION_MAX_AGE_S = 24 * 60 * 60;
 
 /** What `GET session` answers for a signed-in browser (Auth.js's `{ user, expires }` plus the account). */
@@ -193,7 +225,10 @@ export async function createSignInBackend(options: SignInBackendOptions): Promis
   return {
     basePath,
     store,
-    async handle(request) {
+    async handle(raw, info = {}) {
+      const bounded = await boundedRequest(raw, BODY_LIMIT);
+      if (bounded instanceof Response) return bounded;
+      const request = bounded;
       const { config, csrfCookie, origin } = configure();
       const action = new URL(request.url).pathname.slice(basePath.length + 1);
       if (request.method === 'POST') {
@@ -206,7 +241,7 @@ export async function createSignInBackend(options: SignInBackendOptions): Promis
       }
       if (request.method === 'GET' && action === 'csrf') return csrf(request, config, csrfCookie);
       if (action === 'email-capture' || action === 'otp') {
-        const answer = capture ? await capture.handle(action, request) : action === 'email-capture' && request.method === 'GET' ? Response.json({ required: false }) : undefined;
+        const answer = capture ? await capture.handle(action, request, info.clientIp ?? 'unknown') : action === 'email-capture' && request.method === 'GET' ? Response.json({ required: false }) : undefined;
         return answer ?? Response.json({ error: 'not_found' }, { status: 404 });
       }
       return Auth(request, config);

@@ -16,10 +16,8 @@ import { SqliteFrameStore } from '../auth-frame/store.js';
 export interface EmailCaptureOptions {
   /** Sends the codes (server/auth-frame/mail.ts `createMailer(smtpUrl, from)`). */
   mailer: Mailer;
-  /** The code limits (server/auth-frame/otp.ts); per IP only when `clientIp` is given. */
+  /** The code limits (server/auth-frame/otp.ts), per address and per requesting IP. */
   limits?: Partial<OtpLimits>;
-  /** The requester's IP for the per-IP limit (the backend sees only a Fetch Request). */
-  clientIp?: (request: Request) => string;
   /** Where codes are kept: SQLite file, ':memory:' by default. */
   dbPath?: string;
 }
@@ -43,8 +41,11 @@ const STATUS: Record<OtpError | 'unknown_otp', 400 | 401 | 429> = {
 };
 
 export interface EmailCapture {
-  /** Answers `GET email-capture`, `POST otp` and `PUT otp`; undefined for any other action. */
-  handle(action: string, request: Request): Promise<Response | undefined>;
+  /**
+   * Answers `GET email-capture`, `POST otp` and `PUT otp`; undefined for any other action. `clientIp`: the
+   * requester's address, for the per-IP limits on sends and on failed checks.
+   */
+  handle(action: string, request: Request, clientIp: string): Promise<Response | undefined>;
   /** The confirmed email the `otp` uuid names, or undefined. */
   confirmedEmail(otp: unknown): string | undefined;
   /** Spends a capture after the sign-in it allowed. */
@@ -54,10 +55,12 @@ export interface EmailCapture {
 
 /** Confirmed captures stay usable this long (the time to sign the message). */
 const CONFIRMED_TTL_MS = 10 * 60_000;
+/** Most captures kept at once; past it the oldest is dropped (sends are limited per IP and address anyway). */
+const MAX_CAPTURES = 10_000;
 
 export async function createEmailCapture(options: EmailCaptureOptions, now: () => number): Promise<EmailCapture> {
   const store = await SqliteFrameStore.open(options.dbPath ?? ':memory:', now);
-  const limits = { ...(options.clientIp ? {} : { maxPerIp: Number.MAX_SAFE_INTEGER }), ...options.limits };
+  const limits = { ...options.limits };
   // The master key is for wallets, which this use never makes: a throwaway one.
   const otp = new OtpService({ store, masterKey: randomBytes(32), codeKey: randomBytes(32), limits, now });
   // Captures live in memory: one backend instance (a restart asks for a new code).
@@ -80,16 +83,17 @@ export async function createEmailCapture(options: EmailCaptureOptions, now: () =
     Response.json({ error, ...extra }, { status: STATUS[error], headers: extra.retryAfterS !== undefined ? { 'retry-after': String(extra.retryAfterS) } : {} });
 
   return {
-    async handle(action, request) {
+    async handle(action, request, clientIp) {
       if (action === 'email-capture' && request.method === 'GET') return Response.json({ required: true });
       if (action !== 'otp') return undefined;
       if (request.method === 'POST') {
         const email = normalizeEmail((await fields(request)).email);
         if (!email) return refuse('invalid_email');
         const uuid = randomUUID();
-        const issued = await otp.issue(`capture:${email}`, email, options.clientIp?.(request) ?? 'unknown');
+        // The code is kept per capture: only a check naming this uuid (x-otp) can spend its guesses.
+        const issued = await otp.issue(`capture:${email}:${uuid}`, email, clientIp, true);
         if (!issued.ok) return refuse(issued.error, issued.retryAfterS !== undefined ? { retryAfterS: issued.retryAfterS } : {});
-        for (const [key, capture] of captures) if (capture.email === email || capture.expiresAt <= now()) captures.delete(key);
+        for (const [key, capture] of captures) if (capture.expiresAt <= now() || captures.size >= MAX_CAPTURES) captures.delete(key);
         captures.set(uuid, { email, confirmed: false, expiresAt: now() + otp.limits.codeTtlMs });
         try {
           await options.mailer.sendCode(email, issued.code, 'capture');
@@ -97,14 +101,21 @@ export async function createEmailCapture(options: EmailCaptureOptions, now: () =
           captures.delete(uuid);
           return Response.json({ error: 'mail_failed' }, { status: 502 });
         }
-        return Response.json({ uuid, email, resendAfterS: Math.ceil(otp.limits.resendIntervalMs / 1000), expiresInS: Math.ceil(otp.limits.codeTtlMs / 1000) });
+        return Response.json({ uuid, email, resendAfterS: issued.resendAfterS, expiresInS: Math.ceil(otp.limits.codeTtlMs / 1000) });
       }
       if (request.method === 'PUT') {
+        if (!otp.verifyAllowed(clientIp)) return refuse('rate_limited');
         const uuid = request.headers.get('x-otp');
         const capture = live(uuid);
-        if (!capture || capture.confirmed) return refuse('unknown_otp');
-        const checked = await otp.check(`capture:${capture.email}`, (await fields(request)).code);
-        if (!checked.ok) return refuse(checked.error, checked.attemptsLeft !== undefined ? { attemptsLeft: checked.attemptsLeft } : {});
+        if (!capture || capture.confirmed) {
+          otp.noteFailure(clientIp);
+          return refuse('unknown_otp');
+        }
+        const checked = await otp.check(`capture:${capture.email}:${uuid}`, (await fields(request)).code);
+        if (!checked.ok) {
+          if (checked.error !== 'invalid_code') otp.noteFailure(clientIp);
+          return refuse(checked.error, checked.attemptsLeft !== undefined ? { attemptsLeft: checked.attemptsLeft } : {});
+        }
         captures.set(uuid!, { ...capture, confirmed: true, expiresAt: now() + CONFIRMED_TTL_MS });
         return Response.json({ email: capture.email });
       }

@@ -80,12 +80,17 @@ export class SqliteAuthStore implements AuthStore {
   private constructor(
     private readonly db: SqliteFile,
     private readonly now: () => number,
+    private readonly maxNonces: number,
   ) {}
 
-  static async open(path = ':memory:', now: () => number = Date.now): Promise<SqliteAuthStore> {
+  /**
+   * `maxNonces`: most nonces kept (each `GET csrf` without a live one issues one, so anyone can add them); past
+   * it the oldest go, and a sign-in with one is refused as with any unknown nonce. Default 100,000.
+   */
+  static async open(path = ':memory:', now: () => number = Date.now, maxNonces = 100_000): Promise<SqliteAuthStore> {
     const db = await SqliteFile.open(path);
     db.exec(SCHEMA);
-    return new SqliteAuthStore(db, now);
+    return new SqliteAuthStore(db, now, maxNonces);
   }
 
   private write<T>(body: () => T): T {
@@ -99,6 +104,7 @@ export class SqliteAuthStore implements AuthStore {
       // Expired nonces can go: one that comes back unknown is refused all the same.
       this.db.run('DELETE FROM auth_nonces WHERE expires_at <= ?', [this.now()]);
       this.db.run('INSERT OR IGNORE INTO auth_nonces (nonce, issued_at, expires_at, used_at) VALUES (?, ?, ?, NULL)', [nonce, issuedAt, expiresAt]);
+      this.db.run('DELETE FROM auth_nonces WHERE rowid IN (SELECT rowid FROM auth_nonces ORDER BY issued_at, rowid LIMIT max(0, (SELECT count(*) FROM auth_nonces) - ?))', [this.maxNonces]);
       return nonceRecord(this.db.get('SELECT * FROM auth_nonces WHERE nonce = ?', [nonce])!);
     });
   }

@@ -3,6 +3,7 @@
 // @solana/web3.js derives from the RPC URL when no `wsEndpoint` is given. CORS is open (127.0.0.1 only).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { isAllowedHost, localHosts, MISDIRECTED_TEXT, refuseMisdirected } from '../host-check.js';
 import { findFreePort, isAddressInUse, PortInUseError } from '../ports.js';
 import { LOCAL_SOLANA_CHAIN_ID } from './constants.js';
 import { Ledger } from './ledger.js';
@@ -28,7 +29,8 @@ export interface SolanaChain {
   stop(): Promise<void>;
 }
 
-const MAX_BODY = 5 * 1024 * 1024;
+/** Largest request body: a transaction is at most 1232 bytes; batches of them fit with room to spare. */
+const MAX_BODY = 1024 * 1024;
 
 function httpHandler(handle: JsonRpcHandler) {
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -42,12 +44,20 @@ function httpHandler(handle: JsonRpcHandler) {
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = false;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) req.destroy();
-      else chunks.push(c);
+      if (size <= MAX_BODY) return void chunks.push(c);
+      if (tooLarge) return;
+      tooLarge = true;
+      chunks.length = 0;
+      res.statusCode = 413;
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('connection', 'close');
+      res.end(toJson({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request too large' } }), () => req.destroy());
     });
     req.on('end', () => {
+      if (tooLarge) return;
       void (async () => {
         let parsed: unknown;
         try {
@@ -100,9 +110,14 @@ export async function startSolanaChain({ host = '127.0.0.1', port = 0 }: SolanaC
   const ledger = new Ledger();
   const handle = createHandler(createMethods(ledger));
   const pubsub = new PubSub(ledger, handle);
+  // Both ports' names, on both servers (each answers HTTP and WebSocket); set once bound.
+  let hosts: string[] = [];
   const make = (): { server: Server; wss: WebSocketServer } => {
-    const server = createServer(httpHandler(handle));
-    const wss = new WebSocketServer({ server });
+    const rpc = httpHandler(handle);
+    const server = createServer((req, res) => {
+      if (refuseMisdirected(req, res, hosts)) rpc(req, res);
+    });
+    const wss = new WebSocketServer({ server, verifyClient: (info, done) => (isAllowedHost(info.req.headers.host, hosts) ? done(true) : done(false, 421, MISDIRECTED_TEXT)) });
     wss.on('connection', (ws) => pubsub.connection(ws));
     // ws re-emits the HTTP server's errors (e.g. EADDRINUSE while binding); bind() reports those.
     wss.on('error', () => undefined);
@@ -126,6 +141,7 @@ export async function startSolanaChain({ host = '127.0.0.1', port = 0 }: SolanaC
       continue;
     }
     const urlHost = host.includes(':') ? `[${host}]` : host;
+    hosts = [...localHosts(rpcPort, `http://${urlHost}:${rpcPort}`), ...localHosts(rpcPort + 1, `http://${urlHost}:${rpcPort + 1}`)];
     let stopping: Promise<void> | undefined;
     return {
       chainId: LOCAL_SOLANA_CHAIN_ID,

@@ -30,16 +30,20 @@ describe('auth frame API', () => {
     const start = await post('/api/email/start', { email: 'Alice@Example.test' });
     assert.equal(start.status, 200);
     assert.deepEqual(await start.json(), { email: 'alice@example.test', resendAfterS: 60, expiresInS: 600 });
+    // The code is bound to this browser's attempt (an httpOnly cookie); its verify sends it back.
+    const attemptCookie = start.headers.get('set-cookie') ?? '';
+    assert.match(attemptCookie, /^wcm_attempt=[\w-]{24}; Max-Age=600; Path=\/; HttpOnly; SameSite=Strict$/);
+    const attempt = { origin, cookie: attemptCookie.split(';')[0]! };
     const letter = await mail.waitFor('alice@example.test', { since });
     const code = codeIn(letter);
     assert.match(code ?? '', /^\d{6}$/);
     assert.match(letter.subject, /^Your login code: \d{6}$/);
 
-    const wrong = await post('/api/email/verify', { email: 'alice@example.test', code: code === '000000' ? '000001' : '000000' });
+    const wrong = await post('/api/email/verify', { email: 'alice@example.test', code: code === '000000' ? '000001' : '000000' }, attempt);
     assert.equal(wrong.status, 401);
     assert.deepEqual(await wrong.json(), { error: 'wrong_code', attemptsLeft: 4 });
 
-    const verify = await post('/api/email/verify', { email: 'alice@example.test', code });
+    const verify = await post('/api/email/verify', { email: 'alice@example.test', code }, attempt);
     assert.equal(verify.status, 200);
     const user = (await verify.json()) as { email: string; address: string; accounts: { namespace: string; address: string }[] };
     assert.equal(user.email, 'alice@example.test');

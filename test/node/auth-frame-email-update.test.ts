@@ -42,9 +42,10 @@ async function codeTo(to: string, since: number): Promise<{ code: string; subjec
 /** Logs `email` in with a mailed code; the session cookie and the user. */
 async function login(email: string): Promise<{ cookie: string; user: User }> {
   const since = Date.now();
-  assert.equal((await post('/api/email/start', { email })).status, 200);
+  const start = await post('/api/email/start', { email });
+  assert.equal(start.status, 200);
   const { code } = await codeTo(email, since);
-  const verify = await post('/api/email/verify', { email, code });
+  const verify = await post('/api/email/verify', { email, code }, (start.headers.get('set-cookie') ?? '').split(';')[0]);
   assert.equal(verify.status, 200);
   return { cookie: (verify.headers.get('set-cookie') ?? '').split(';')[0]!, user: (await verify.json()) as User };
 }

@@ -1,6 +1,6 @@
 // The secure service's email codes (server/auth-frame/otp.ts): lifecycle and every limit, on a fake clock.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { isAddress } from 'viem';
 import { OtpService, normalizeEmail, type StartResult } from '../../server/auth-frame/otp.js';
@@ -19,6 +19,12 @@ function codeOf(result: StartResult): string {
   return (result as { code: string }).code;
 }
 
+/** A started code and the attempt it is bound to. */
+function attemptOf(result: StartResult): { code: string; attempt: string; resendAfterS: number } {
+  assert.equal(result.ok, true, JSON.stringify(result));
+  return result as { code: string; attempt: string; resendAfterS: number };
+}
+
 /** A 6-digit code other than `code`. */
 const other = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -33,13 +39,15 @@ describe('email codes', () => {
 
   it('makes a random 6-digit code, stores only a hash of it, and lets it log in once', async () => {
     const { otp, store } = await service();
-    const code = codeOf(await otp.start('Alice@example.test', '1.1.1.1'));
+    const { code, attempt } = attemptOf(await otp.start('Alice@example.test', '1.1.1.1'));
     assert.match(code, /^\d{6}$/);
-    const stored = await store.getCode('alice@example.test');
-    assert.ok(stored && !stored.codeHash.includes(code));
+    assert.match(attempt, /^[\w-]{24}$/);
+    assert.equal(await store.getCode('alice@example.test'), undefined);
+    const stored = await store.getCode(`alice@example.test\n${createHash('sha256').update(attempt).digest('base64url')}`);
+    assert.ok(stored && !stored.codeHash.includes(code) && !stored.email.includes(attempt));
     assert.equal(stored.expiresAt - stored.createdAt, 10 * 60_000);
 
-    const first = await otp.verify('alice@example.test', code);
+    const first = await otp.verify('alice@example.test', code, attempt, '1.1.1.1');
     assert.equal(first.ok, true);
     if (!first.ok) return;
     assert.equal(first.created, true);
@@ -50,14 +58,16 @@ describe('email codes', () => {
     assert.equal((await otp.sessionUser(first.sessionToken))?.id, first.user.id);
 
     // Single use: the same code again is gone.
-    assert.deepEqual(await otp.verify('alice@example.test', code), { ok: false, error: 'expired_code' });
+    assert.deepEqual(await otp.verify('alice@example.test', code, attempt, '1.1.1.1'), { ok: false, error: 'expired_code' });
   });
 
   it('gives the same wallet on the next login', async () => {
     const { otp, clock } = await service();
-    const first = await otp.verify('bob@example.test', codeOf(await otp.start('bob@example.test', '1.1.1.1')));
+    const a = attemptOf(await otp.start('bob@example.test', '1.1.1.1'));
+    const first = await otp.verify('bob@example.test', a.code, a.attempt, '1.1.1.1');
     clock.now += 61_000;
-    const second = await otp.verify('bob@example.test', codeOf(await otp.start('BOB@example.test', '1.1.1.1')));
+    const b = attemptOf(await otp.start('BOB@example.test', '1.1.1.1'));
+    const second = await otp.verify('bob@example.test', b.code, b.attempt, '1.1.1.1');
     assert.ok(first.ok && second.ok);
     assert.equal(second.created, false);
     assert.equal(second.user.evmAddress, first.user.evmAddress);
@@ -66,41 +76,66 @@ describe('email codes', () => {
 
   it('expires a code after 10 minutes', async () => {
     const { otp, clock } = await service();
-    const code = codeOf(await otp.start('carol@example.test', '1.1.1.1'));
+    const { code, attempt } = attemptOf(await otp.start('carol@example.test', '1.1.1.1'));
     clock.now += 10 * 60_000;
-    assert.deepEqual(await otp.verify('carol@example.test', code), { ok: false, error: 'expired_code' });
+    assert.deepEqual(await otp.verify('carol@example.test', code, attempt, '1.1.1.1'), { ok: false, error: 'expired_code' });
   });
 
   it('counts wrong guesses, then refuses even the right code until a new one is sent', async () => {
     const { otp, clock } = await service();
-    const code = codeOf(await otp.start('dave@example.test', '1.1.1.1'));
-    assert.deepEqual(await otp.verify('dave@example.test', '12345'), { ok: false, error: 'invalid_code' });
+    const { code, attempt } = attemptOf(await otp.start('dave@example.test', '1.1.1.1'));
+    assert.deepEqual(await otp.verify('dave@example.test', '12345', attempt, '1.1.1.1'), { ok: false, error: 'invalid_code' });
     for (let left = 4; left >= 1; left -= 1) {
-      assert.deepEqual(await otp.verify('dave@example.test', other(code)), { ok: false, error: 'wrong_code', attemptsLeft: left });
+      assert.deepEqual(await otp.verify('dave@example.test', other(code), attempt, '1.1.1.1'), { ok: false, error: 'wrong_code', attemptsLeft: left });
     }
-    assert.deepEqual(await otp.verify('dave@example.test', other(code)), { ok: false, error: 'too_many_attempts' });
-    assert.deepEqual(await otp.verify('dave@example.test', code), { ok: false, error: 'too_many_attempts' });
+    assert.deepEqual(await otp.verify('dave@example.test', other(code), attempt, '1.1.1.1'), { ok: false, error: 'too_many_attempts' });
+    assert.deepEqual(await otp.verify('dave@example.test', code, attempt, '1.1.1.1'), { ok: false, error: 'too_many_attempts' });
     clock.now += 60_000;
-    const fresh = codeOf(await otp.start('dave@example.test', '1.1.1.1'));
-    assert.equal((await otp.verify('dave@example.test', fresh)).ok, true);
+    const fresh = attemptOf(await otp.start('dave@example.test', '1.1.1.1'));
+    assert.equal((await otp.verify('dave@example.test', fresh.code, fresh.attempt, '1.1.1.1')).ok, true);
   });
 
-  it('limits resends: one a minute per email, and a new code voids the old one', async () => {
+  it('counts only guesses made with the attempt: without it (another browser) no code is found and none is spent', async () => {
+    const { otp } = await service();
+    const { code, attempt } = attemptOf(await otp.start('ivy@example.test', '1.1.1.1'));
+    for (const other_ of [undefined, '', 'made-up-attempt', attempt.slice(1)]) {
+      for (let i = 0; i < 5; i += 1) assert.deepEqual(await otp.verify('ivy@example.test', other(code), other_, '9.9.9.9'), { ok: false, error: 'expired_code' });
+    }
+    assert.equal((await otp.verify('ivy@example.test', code, attempt, '1.1.1.1')).ok, true);
+  });
+
+  it('refuses every check from an IP after 30 failed ones in its window (10 minutes by default)', async () => {
+    const { otp, clock } = await service({ verifyWindowMs: 60_000 });
+    assert.equal((await service()).otp.limits.verifyWindowMs, 10 * 60_000);
+    const { code, attempt } = attemptOf(await otp.start('jo@example.test', '1.1.1.1'));
+    for (let i = 0; i < 30; i += 1) assert.equal((await otp.verify('jo@example.test', '000000', `guess-${i}`, '6.6.6.6')).ok, false);
+    assert.deepEqual(await otp.verify('jo@example.test', code, attempt, '6.6.6.6'), { ok: false, error: 'rate_limited' });
+    assert.deepEqual(await otp.verify('jo@example.test', other(code), attempt, '7.7.7.7'), { ok: false, error: 'wrong_code', attemptsLeft: 4 }, 'another IP is not refused');
+    clock.now += 60_000;
+    assert.equal((await otp.verify('jo@example.test', code, attempt, '6.6.6.6')).ok, true);
+  });
+
+  it('limits resends: a minute per email, doubling with each code; the old code is not the new attempt\'s', async () => {
     const { otp, clock } = await service();
-    const old = codeOf(await otp.start('erin@example.test', '1.1.1.1'));
+    const old = attemptOf(await otp.start('erin@example.test', '1.1.1.1'));
+    assert.equal(old.resendAfterS, 60);
     clock.now += 20_000;
     assert.deepEqual(await otp.start('erin@example.test', '2.2.2.2'), { ok: false, error: 'resend_too_soon', retryAfterS: 40 });
     clock.now += 40_000;
-    const fresh = codeOf(await otp.start('erin@example.test', '1.1.1.1'));
-    if (fresh !== old) assert.deepEqual(await otp.verify('erin@example.test', old), { ok: false, error: 'wrong_code', attemptsLeft: 4 });
-    assert.equal((await otp.verify('erin@example.test', fresh)).ok, true);
+    const fresh = attemptOf(await otp.start('erin@example.test', '1.1.1.1'));
+    assert.equal(fresh.resendAfterS, 120);
+    clock.now += 60_000;
+    assert.deepEqual(await otp.start('erin@example.test', '2.2.2.2'), { ok: false, error: 'resend_too_soon', retryAfterS: 60 });
+    if (fresh.code !== old.code) assert.deepEqual(await otp.verify('erin@example.test', old.code, fresh.attempt, '1.1.1.1'), { ok: false, error: 'wrong_code', attemptsLeft: 4 });
+    assert.equal((await otp.verify('erin@example.test', fresh.code, fresh.attempt, '1.1.1.1')).ok, true);
+    assert.equal(otp.resendIntervalAfter(10), 15 * 60_000);
   });
 
   it('limits codes per email per hour', async () => {
     const { otp, clock } = await service();
     for (let i = 0; i < 5; i += 1) {
       codeOf(await otp.start('frank@example.test', `10.0.0.${i}`));
-      clock.now += 61_000;
+      clock.now += otp.resendIntervalAfter(i + 1);
     }
     assert.deepEqual(await otp.start('frank@example.test', '10.0.1.1'), { ok: false, error: 'rate_limited' });
     clock.now += 60 * 60_000;
@@ -116,9 +151,11 @@ describe('email codes', () => {
 
   it('ends sessions on sign-out and at expiry', async () => {
     const { otp, clock } = await service({ sessionTtlMs: 60_000 });
-    const a = await otp.verify('gina@example.test', codeOf(await otp.start('gina@example.test', '1.1.1.1')));
+    const first = attemptOf(await otp.start('gina@example.test', '1.1.1.1'));
+    const a = await otp.verify('gina@example.test', first.code, first.attempt, '1.1.1.1');
     clock.now += 61_000;
-    const b = await otp.verify('gina@example.test', codeOf(await otp.start('gina@example.test', '1.1.1.1')));
+    const second = attemptOf(await otp.start('gina@example.test', '1.1.1.1'));
+    const b = await otp.verify('gina@example.test', second.code, second.attempt, '1.1.1.1');
     assert.ok(a.ok && b.ok);
     assert.equal(await otp.sessionUser(a.sessionToken), undefined);
     assert.equal((await otp.sessionUser(b.sessionToken))?.email, 'gina@example.test');

@@ -28,9 +28,10 @@ const post = (path: string, body: unknown, cookie?: string) =>
 /** Logs `email` in through a mailed code; returns the cookie and the EVM address. */
 async function login(email: string): Promise<{ cookie: string; address: Hex }> {
   const since = Date.now();
-  assert.equal((await post('/api/email/start', { email })).status, 200);
+  const start = await post('/api/email/start', { email });
+  assert.equal(start.status, 200);
   const code = codeIn(await mail.waitFor(email, { since }));
-  const verify = await post('/api/email/verify', { email, code });
+  const verify = await post('/api/email/verify', { email, code }, (start.headers.get('set-cookie') ?? '').split(';')[0]);
   assert.equal(verify.status, 200);
   return { cookie: (verify.headers.get('set-cookie') ?? '').split(';')[0]!, address: ((await verify.json()) as { address: Hex }).address };
 }

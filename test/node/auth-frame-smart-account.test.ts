@@ -70,7 +70,9 @@ describe('the secure service: smart accounts (ERC-4337) of the embedded wallet',
     cookie = '';
     const email = 'smart@example.test';
     const since = Date.now();
-    assert.equal((await post('/api/email/start', { email })).status, 200);
+    const start = await post('/api/email/start', { email });
+    assert.equal(start.status, 200);
+    cookie = (start.headers.get('set-cookie') ?? '').split(';')[0]!; // the code's attempt
     const verify = await post('/api/email/verify', { email, code: codeIn(await mail.waitFor(email, { since })) });
     cookie = (verify.headers.get('set-cookie') ?? '').split(';')[0]!;
     eoa = ((await verify.json()) as { address: Address }).address;

@@ -75,8 +75,9 @@ before(async () => {
   origin = new URL(frame.url).origin;
   const email = 'payer@example.test';
   const since = Date.now();
-  assert.equal((await post('/api/email/start', { email }, '')).status, 200);
-  const verify = await post('/api/email/verify', { email, code: codeIn(await mail.waitFor(email, { since })) }, '');
+  const start = await post('/api/email/start', { email }, '');
+  assert.equal(start.status, 200);
+  const verify = await post('/api/email/verify', { email, code: codeIn(await mail.waitFor(email, { since })) }, (start.headers.get('set-cookie') ?? '').split(';')[0]);
   const body = (await verify.json()) as { address: Address; accounts: { namespace: string; address: string }[] };
   user = { cookie: (verify.headers.get('set-cookie') ?? '').split(';')[0]!, address: body.address, solana: body.accounts.find((a) => a.namespace === 'solana')!.address };
   // Fund the embedded wallet: 10 ETH and 100 LUSD (from the deployer, who holds the supply).

@@ -11,7 +11,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { createPublicClient, defineChain, http, type Address, type Client, type PublicClient } from 'viem';
-import { createBundlerClient } from 'viem/account-abstraction';
+import { createBundlerClient, type UserOperation } from 'viem/account-abstraction';
 import { z } from 'zod';
 import { toLocalSmartAccount } from '../aa/local-account.js';
 import { openEvmAccount } from './keys.js';
@@ -49,6 +49,10 @@ async function userOperationFees(bundler: Client, client: PublicClient): Promise
     return { maxFeePerGas: 2n * fees.maxFeePerGas, maxPriorityFeePerGas: 2n * fees.maxPriorityFeePerGas };
   }
 }
+
+/** The most a user operation may cost the account (every gas limit × max fee per gas), as the EntryPoint charges. */
+export const userOperationMaxCost = (op: UserOperation<'0.7'>): bigint =>
+  (op.callGasLimit + op.verificationGasLimit + op.preVerificationGas + (op.paymasterVerificationGasLimit ?? 0n) + (op.paymasterPostOpGasLimit ?? 0n)) * op.maxFeePerGas;
 
 /** A bundler client for the user's smart account on `network`. */
 export async function bundlerOf(masterKey: Buffer, user: UserRecord, network: SmartNetwork) {
@@ -96,6 +100,25 @@ export function mountSmartAccountRoutes(app: Hono, deps: SmartAccountRouteDeps):
     const user = await deps.sessionUser(c);
     if (!user) return c.json({ error: 'not_signed_in' }, 401);
     return c.json(await status(user, c.req.query('chainId')));
+  });
+
+  // The fee a transaction from the smart account would cost at most, priced as the approval will price it (the
+  // bundler's estimate of the user operation × its max fee per gas): the widget's Send review shows it.
+  const feeBody = z.object({ chainId: z.unknown(), to: z.string().regex(/^0x[0-9a-fA-F]{40}$/), value: z.string().regex(/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/).optional(), data: z.string().regex(/^0x([0-9a-fA-F]{2}){0,8192}$/).optional() });
+  app.post('/api/smart-account/fee', async (c) => {
+    const user = await deps.sessionUser(c);
+    if (!user) return c.json({ error: 'not_signed_in' }, 401);
+    const body = feeBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json({ error: 'invalid_call' }, 400);
+    const network = smartNetwork(deps.networks(), body.data.chainId);
+    if (!network) return c.json({ error: 'smart_account_not_enabled' }, 400);
+    const { bundler } = await bundlerOf(deps.masterKey, user, network);
+    try {
+      const prepared = (await bundler.prepareUserOperation({ calls: [{ to: body.data.to as Address, value: BigInt(body.data.value ?? 0), data: (body.data.data ?? '0x') as `0x${string}` }] })) as UserOperation<'0.7'>;
+      return c.json({ fee: `0x${userOperationMaxCost(prepared).toString(16)}` });
+    } catch (err) {
+      return c.json({ error: 'estimate_failed', message: (err as { shortMessage?: string }).shortMessage ?? String(err) }, 400);
+    }
   });
 
   app.post('/api/smart-account/preferred', async (c) => {

@@ -13,7 +13,7 @@ import { formatEther, type Address, type Hex } from 'viem';
 import { formatUserOperationRequest, type UserOperation } from 'viem/account-abstraction';
 import { SignError } from './sign-error.js';
 import type { Filed, SignContext, SignDisplay } from './signing.js';
-import { bundlerOf, type SmartNetwork } from './smart-account.js';
+import { bundlerOf, type SmartNetwork, userOperationMaxCost } from './smart-account.js';
 
 /** What Approve answers for a user operation: the including bundle's transaction hash and the operation's hash. */
 export interface UserOperationSent {
@@ -35,8 +35,7 @@ export async function userOperation(ctx: SignContext, network: SmartNetwork, cal
   } catch (err) {
     throw new SignError(-32603, `The user operation would fail: ${(err as { shortMessage?: string }).shortMessage ?? String(err)}`);
   }
-  const gas = prepared.callGasLimit + prepared.verificationGasLimit + prepared.preVerificationGas + (prepared.paymasterVerificationGasLimit ?? 0n) + (prepared.paymasterPostOpGasLimit ?? 0n);
-  display.fee = `${formatEther(gas * prepared.maxFeePerGas)} ${network.symbol ?? 'ETH'}`;
+  display.fee = `${formatEther(userOperationMaxCost(prepared))} ${network.symbol ?? 'ETH'}`;
   const sign = async (): Promise<UserOperationSent> => {
     try {
       const { account, bundler: fresh } = await bundlerOf(ctx.masterKey, ctx.user, network);

@@ -2,6 +2,8 @@ import { atom } from 'nanostores';
 import { isEvmConnector, isSolanaConnector } from '../connectors/types.js';
 import { sameAddress } from '../core/address.js';
 import { type SendCost, evmCost } from '../core/send-cost.js';
+import type { AuthEvmConnector } from '../connectors/auth/connector.js';
+import { $accountType } from './account-type.js';
 import { chainSource, readRpcUrl } from './chain-reads.js';
 import { $connected } from './connection.js';
 import type { SendTransfer } from './route.js';
@@ -37,7 +39,17 @@ export async function estimateFee(transfer: Estimated): Promise<SendCost> {
     );
   }
   if (!isEvmConnector(connector)) throw new Error('not connected');
-  const { estimateTransferFee } = await import('../connectors/evm/transfer.js');
+  const { call, estimateTransferFee } = await import('../connectors/evm/transfer.js');
+  // From an embedded wallet's smart account the transfer is a user operation: its fee is the operation's (its gas
+  // limits × the bundler's max fee per gas, what the approval will show), not a plain transaction's gas × price.
+  const smart = $accountType.get();
+  if (connector.type === 'auth' && smart?.preferred === 'smartAccount' && smart.smartAccount?.chainId === transfer.chainId && sameAddress(smart.smartAccount.address, transfer.from)) {
+    const priced = connector as Partial<AuthEvmConnector>;
+    if (typeof priced.smartAccountFee === 'function') {
+      const { to, data, value } = call({ from: transfer.from as `0x${string}`, to: transfer.to as `0x${string}`, tokenAddress: transfer.tokenAddress as `0x${string}` | undefined, amount: BigInt(transfer.amount) });
+      return evmCost(await priced.smartAccountFee({ chainId: transfer.chainId, to, value, data }));
+    }
+  }
   const fee = await estimateTransferFee(
     { from: transfer.from as `0x${string}`, to: transfer.to as `0x${string}`, tokenAddress: transfer.tokenAddress as `0x${string}` | undefined, amount: BigInt(transfer.amount) },
     await chainSource(transfer.chainId, connector.getProvider()),

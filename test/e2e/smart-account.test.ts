@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { parseEther, toEventSelector, toHex, type Address, type Hex } from 'viem';
+import { formatEther, parseEther, toEventSelector, toHex, type Address, type Hex } from 'viem';
 import { rpcCall } from '../../server/json-rpc.js';
 import { ACCOUNT_1, events, inModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 import { emailHelpers } from './email-support.js';
@@ -77,8 +77,14 @@ describe('smart accounts of an email login (Account settings, user operations th
     await inModal(page, 'input[name="amount"]').fill('0.02');
     await inModal(page, 'input[name="receiver"]').fill(ACCOUNT_1);
     await inModal(page, 'button[type="submit"]').click();
+    // The review's fee is the user operation's, priced as the approval prices it (it was a plain transfer's gas ×
+    // price: 0.000021 ETH where the frame said 0.000296 ETH at most).
+    const reviewed = BigInt((await inModal(page, 'dd[data-fee]').getAttribute('data-fee'))!);
     await inModal(page, '[data-action="confirm-send"]').click();
-    await (await frame(page)).getByRole('button', { name: 'Approve' }).click();
+    const approval = await frame(page);
+    const shown = parseEther((await approval.locator('dt', { hasText: 'Network fee (at most)' }).locator('xpath=following-sibling::dd').textContent())!.split(' ')[0]!);
+    assert.ok(reviewed * 2n >= shown && reviewed <= shown * 2n, `the review's fee ${formatEther(reviewed)} ETH is the approval's ${formatEther(shown)} ETH, give or take the gas price's move`);
+    await approval.getByRole('button', { name: 'Approve' }).click();
     const pending = (await waitForEvent(page, 'wallet-transaction')) as { status: string; hash: Hex; kind: string; userOpHash?: Hex };
     assert.equal(pending.status, 'pending');
     assert.equal(pending.kind, 'native-transfer');

@@ -188,6 +188,8 @@ const METHODS = {
   // and the account type to use (refused with smart_account_not_enabled where the chain has none).
   smart_account_status: (params) => api(`/api/smart-account${typeof params?.chainId === 'string' ? `?chainId=${encodeURIComponent(params.chainId)}` : ''}`),
   set_preferred_account: (params) => api('/api/smart-account/preferred', { type: params?.type, chainId: params?.chainId }),
+  // The most a transaction from the smart account would cost (the user operation's limits × its max fee per gas).
+  smart_account_fee: (params) => api('/api/smart-account/fee', { chainId: params?.chainId, to: params?.to, value: params?.value, data: params?.data }),
   get_user: () => api('/api/session').catch((error) => (error.code === 'not_signed_in' ? null : Promise.reject(error))),
   sign_out: () => api('/api/signout', {}).then(() => null),
   rpc: (params) => rpc(params ?? {}),

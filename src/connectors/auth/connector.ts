@@ -67,6 +67,15 @@ const account = (user: AuthUser, namespace: string) => user.accounts.find((a) =>
  * base64 transactions). Keys stay in the service; the frame asks the visitor before it signs. A rejection there
  * is EIP-1193 4001 for the host.
  */
+/** The embedded wallet's EVM side: also prices a transaction from its smart account as the approval will. */
+export interface AuthEvmConnector {
+  /** The most a transaction from the smart account may cost (its user operation's limits × max fee per gas). */
+  smartAccountFee(call: { chainId: Caip2; to: string; value: bigint; data?: `0x${string}` | undefined }): Promise<bigint>;
+}
+
+export const isAuthEvmConnector = (connector: unknown): connector is EvmConnector & AuthEvmConnector =>
+  typeof (connector as Partial<AuthEvmConnector> | undefined)?.smartAccountFee === 'function';
+
 export function createAuthConnectors(frame: FrameClient, user: AuthUser, options: AuthConnectorOptions): AuthConnectors {
   let chainId = options.evmChain;
   let over = false;
@@ -173,11 +182,17 @@ export function createAuthConnectors(frame: FrameClient, user: AuthUser, options
     },
   });
 
-  const evm: EvmConnector = {
+  const evm: EvmConnector & AuthEvmConnector = {
     id: AUTH_ID,
     namespace: 'eip155',
     ...side('eip155', () => evmAddress, () => chainId),
     getProvider: () => provider,
+    async smartAccountFee(call) {
+      if (over) throw ended();
+      const answer = (await frame.request('smart_account_fee', { chainId: call.chainId, to: call.to, value: `0x${call.value.toString(16)}`, ...(call.data ? { data: call.data } : {}) })) as { fee?: unknown } | null;
+      if (typeof answer?.fee !== 'string' || !/^0x[0-9a-f]{1,64}$/i.test(answer.fee)) throw new Error(`smart_account_fee: ${JSON.stringify(answer)}`);
+      return BigInt(answer.fee);
+    },
     async switchChain(network: NetworkInfo) {
       await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: toHexChainId(evmChainId(network.id) ?? 0) }] }).catch((error: unknown) => {
         throw new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: network.id, cause: error });

@@ -23,7 +23,8 @@ const reader = (source: ChainSource) =>
   createClient({ transport: source.rpcUrl ? http(source.rpcUrl, { retryCount: 1, timeout: 10_000 }) : custom(source.provider as never) });
 
 /** The call the wallet is asked to make. */
-function call(transfer: EvmTransfer) {
+/** The transfer as the call the account makes: to the token contract with `transfer(to, amount)`, or a plain value. */
+export function call(transfer: EvmTransfer) {
   return transfer.tokenAddress
     ? { from: transfer.from, to: transfer.tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [transfer.to, transfer.amount] }), value: 0n }
     : { from: transfer.from, to: transfer.to, data: undefined, value: transfer.amount };

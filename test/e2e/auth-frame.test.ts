@@ -170,12 +170,16 @@ describe('Approve needs a deliberate act of the visitor in the visible frame (Ch
           await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
         }
         assert.equal(await settledWithin(signing, 800), false, 'nothing signed by clicks on a hidden frame');
+        assert.equal(await approveButton.isDisabled(), true, 'never armed while hidden');
         // Shown as it is: after the delay, a real click on Approve signs.
         await page.evaluate(() => {
           document.querySelector('main')!.style.filter = '';
           document.querySelector('iframe')!.style.opacity = '';
         });
+        const shown = Date.now();
         await approveButton.click();
+        // The delay restarts when the frame is shown: Approve could not be clicked sooner.
+        assert.ok(Date.now() - shown >= 800, `armed ${Date.now() - shown} ms after it was shown`);
         const signature = (await signing).result as Hex;
         assert.equal(await verifyMessage({ address, message: 'claim', signature }), true);
       } finally {

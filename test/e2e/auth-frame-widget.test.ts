@@ -91,6 +91,47 @@ describe('an email wallet signs transactions in the secure frame, through the wi
     assert.equal(((await rejecting) as { error: { code: number } }).error.code, 4001);
   });
 
+  it('the frame sits on top of ApproveTransaction unfocused: clicks while the host made the frame transparent, or Enter typed by the host page, send nothing', async () => {
+    const { page, evm } = await loggedIn('host-press@example.test');
+    await rpcCall(evmRpc(), 'anvil_setBalance', [evm, toHex(parseEther('3'))]);
+    const nonce = () => rpcCall<Hex>(evmRpc(), 'eth_getTransactionCount', [evm, 'latest']).then(BigInt);
+    const sending = page.evaluate(
+      ([from, to]) =>
+        document
+          .querySelector('wallet-connect-modal')!
+          .getProvider('eip155')!
+          .request({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x1' }] })
+          .then((result) => ({ result }), (error: { code?: number }) => ({ error: { code: error.code } })),
+      [evm, ACCOUNT_1] as const,
+    );
+    const approveButton = approvalFrame(page).getByRole('button', { name: 'Approve' });
+    await approveButton.waitFor();
+    // Nothing in the modal covers the frame: Approve's centre hits the iframe.
+    const box = (await approveButton.boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => document.querySelector('wallet-connect-modal')!.shadowRoot!.elementFromPoint(x!, y!)?.localName, [box.x + box.width / 2, box.y + box.height / 2] as const);
+    assert.equal(hit, 'iframe');
+    assert.equal(await approveButton.evaluate((b) => b === document.activeElement), false, 'Approve is not focused');
+    // The host page reaches into the open shadow root and makes the frame transparent, then the visitor clicks there.
+    const frameOpacity = (value: string) => page.evaluate((v) => (document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelector('iframe')!.style.opacity = v), value);
+    await frameOpacity('0');
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await nonce(), 0n, 'nothing sent by clicks on the transparent frame');
+    const waiting = new Promise((resolve) => setTimeout(() => resolve('waiting'), 100));
+    assert.equal(await Promise.race([sending, waiting]), 'waiting');
+    // Shown again: keys pressed by the page (focus is not in the frame) send nothing either.
+    await frameOpacity('');
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Enter');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await nonce(), 0n, 'nothing sent by Enter');
+  });
+
   it('a Solana transfer through getProvider("solana").signAndSendTransaction lands on the Solana chain after Approve', async () => {
     const { page, solana } = await loggedIn('host-sol@example.test');
     assert.ok(solana, 'the email wallet has a Solana connection');

@@ -86,6 +86,109 @@ async function embed(page: Page, hostUrl: string, parent = new URL(hostUrl).orig
 const send = (page: Page, method: string, params?: unknown): Promise<Reply> =>
   page.evaluate(([m, p]) => (window as unknown as { __send: (method: string, params?: unknown) => Promise<Reply> }).__send(m as string, p), [method, params] as const);
 
+/** The frame embedded by the allowed host page and logged in as `email`; its address. */
+async function loggedIn(page: Page, email: string): Promise<Hex> {
+  await embed(page, allowed.url);
+  await page.waitForFunction(() => (window as unknown as { __events: Reply[] }).__events.some((e) => e.event === 'ready'));
+  const since = Date.now();
+  assert.equal((await send(page, 'email_start', { email })).error, undefined);
+  const code = codeIn(await mail.waitFor(email, { since }));
+  return ((await send(page, 'email_verify', { email, code })).result as { address: Hex }).address;
+}
+
+/** Whether `reply` settled within `ms` (false: still waiting for the visitor). */
+const settledWithin = (reply: Promise<Reply>, ms: number): Promise<boolean> =>
+  Promise.race([reply.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+describe('Approve needs a deliberate act of the visitor in the visible frame (Chromium)', () => {
+  it('Enter typed into the host page right after a request arrives approves nothing: Approve is not focused', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      const address = await loggedIn(page, 'enter@example.test');
+      // The host page has a text field the visitor is typing into.
+      await page.evaluate(() => {
+        const input = document.createElement('input');
+        input.id = 'typing';
+        input.setAttribute('aria-label', 'Search');
+        document.querySelector('main')!.prepend(input);
+        input.focus();
+      });
+      const signing = send(page, 'rpc', { method: 'personal_sign', params: [stringToHex('pay 1 ETH'), address] });
+      signing.catch(() => undefined);
+      const inFrame = page.frameLocator('iframe');
+      await inFrame.getByRole('button', { name: 'Approve' }).waitFor();
+      for (let i = 0; i < 8; i++) {
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Space');
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      assert.equal(await settledWithin(signing, 500), false, 'nothing signed by keys typed into the host page');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'typing', 'the host page keeps its focus');
+      assert.equal(await inFrame.getByRole('button', { name: 'Approve' }).evaluate((b) => b === document.activeElement), false);
+      await inFrame.getByRole('button', { name: 'Reject' }).click();
+      assert.deepEqual((await signing).error, { code: 4001, message: 'User rejected the request.' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  // The frame itself at opacity 0, or (an ancestor's effect counts too) the page's wrapper at filter: opacity(0).
+  for (const [name, hide] of [
+    ['at opacity 0', 'opacity'],
+    ['inside a wrapper at filter: opacity(0)', 'filter'],
+  ] as const) {
+    it(`a click on Approve's spot while the frame is ${name} over a decoy approves nothing; shown, it re-arms and a real click signs`, async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      try {
+        const address = await loggedIn(page, `decoy-${name.length}@example.test`);
+        await page.evaluate(
+          ([how]) => {
+            const main = document.querySelector('main')!;
+            main.style.position = 'relative';
+            const iframe = document.querySelector('iframe')!;
+            Object.assign(iframe.style, { position: 'absolute', left: '0', top: '0', width: '400px', height: '400px', border: '0', zIndex: '1' });
+            // The decoy the visitor sees, under the frame (outside main: its filter must not hide the decoy).
+            const decoy = Object.assign(document.createElement('button'), { textContent: 'Claim your prize' });
+            const at = iframe.getBoundingClientRect();
+            Object.assign(decoy.style, { position: 'absolute', left: `${at.left + scrollX}px`, top: `${at.top + scrollY}px`, width: '400px', height: '400px', zIndex: '-1' });
+            document.body.append(decoy);
+            if (how === 'opacity') iframe.style.opacity = '0';
+            else main.style.filter = 'opacity(0)';
+          },
+          [hide] as const,
+        );
+        const signing = send(page, 'rpc', { method: 'personal_sign', params: [stringToHex('claim'), address] });
+        signing.catch(() => undefined);
+        const approveButton = page.frameLocator('iframe').getByRole('button', { name: 'Approve' });
+        await approveButton.waitFor({ state: 'attached' });
+        const box = (await approveButton.boundingBox())!;
+        // Long past any arming delay, clicks land on Approve's spot (the visitor aims at the decoy).
+        for (let i = 0; i < 4; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        }
+        assert.equal(await settledWithin(signing, 800), false, 'nothing signed by clicks on a hidden frame');
+        assert.equal(await approveButton.isDisabled(), true, 'never armed while hidden');
+        // Shown as it is: after the delay, a real click on Approve signs.
+        await page.evaluate(() => {
+          document.querySelector('main')!.style.filter = '';
+          document.querySelector('iframe')!.style.opacity = '';
+        });
+        const shown = Date.now();
+        await approveButton.click();
+        // The delay restarts when the frame is shown: Approve could not be clicked sooner.
+        assert.ok(Date.now() - shown >= 800, `armed ${Date.now() - shown} ms after it was shown`);
+        const signature = (await signing).result as Hex;
+        assert.equal(await verifyMessage({ address, message: 'claim', signature }), true);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 describe('the secure frame in Chromium', () => {
   it('logs in by mailed code, then signs personal_sign only when Approve is clicked; Reject is 4001', async () => {
     const context = await browser.newContext();

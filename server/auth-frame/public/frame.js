@@ -123,6 +123,45 @@ function details(display) {
   return parts;
 }
 
+// Approve answers only a deliberate act: it is never focused for the visitor (Enter typed into the host page
+// does nothing here), and it stays disabled until the approval has been on screen for ARM_MS. Where the browser
+// has IntersectionObserver v2 (trackVisibility), those ARM_MS must be spent visible and unobscured: any report of
+// the frame hidden (opacity, transform, filter on it or an ancestor, or something drawn over it) disarms and
+// restarts the delay, and a click first reads the reports not yet delivered. Elsewhere the delay counts from
+// when the approval is laid out in the page's viewport (the frame shown), which is all such a browser can tell.
+const ARM_MS = 800;
+const TRACKS_VISIBILITY = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
+
+/** Arms `button` once `main` has been seen for ARM_MS; returns a stop and the check a click must pass. */
+function armWhenSeen(main, button) {
+  let timer;
+  let seen = false;
+  button.disabled = true;
+  const onEntries = (entries) => {
+    const last = entries[entries.length - 1];
+    if (!last) return;
+    const now = TRACKS_VISIBILITY ? last.isVisible : last.isIntersecting;
+    if (now && !seen) timer = setTimeout(() => (button.disabled = false), ARM_MS);
+    if (!now) {
+      clearTimeout(timer);
+      button.disabled = true;
+    }
+    seen = now;
+  };
+  const observer = new IntersectionObserver(onEntries, TRACKS_VISIBILITY ? { trackVisibility: true, delay: 100 } : {});
+  observer.observe(main);
+  return {
+    stop: () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    },
+    ready: () => {
+      onEntries(observer.takeRecords());
+      return seen && !button.disabled;
+    },
+  };
+}
+
 /** Shows ApproveTransaction for a filed request; resolves with the click's outcome. */
 function approve(display) {
   const main = document.getElementById('approve');
@@ -138,9 +177,10 @@ function approve(display) {
   main.replaceChildren(h1, ...details(display), actions);
   main.hidden = false;
   post({ event: 'approve', open: true });
-  ok.focus();
+  const armed = armWhenSeen(main, ok);
   return new Promise((resolve) => {
     const done = (approved) => {
+      armed.stop();
       cancelApproval = undefined;
       main.hidden = true;
       main.replaceChildren();
@@ -148,7 +188,9 @@ function approve(display) {
       resolve(approved);
     };
     cancelApproval = () => done(false);
-    ok.addEventListener('click', () => done(true), { once: true });
+    ok.addEventListener('click', (event) => {
+      if (event.isTrusted && armed.ready()) done(true);
+    });
     reject.addEventListener('click', () => done(false), { once: true });
   });
 }

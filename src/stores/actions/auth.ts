@@ -73,7 +73,6 @@ export function ensureFrame(): Promise<FrameClient> {
     .then((container) => openFrame({ authUrl, container, onApprove }))
     .then((client) => {
       client.iframe.className = 'auth-frame';
-      client.iframe.setAttribute('part', 'auth-frame');
       return client;
     });
   frame.catch(() => (frame = undefined));
@@ -118,6 +117,7 @@ $modal.listen((modal) => {
  */
 export function placeFrame(slot: HTMLElement | null): () => void {
   let observer: ResizeObserver | undefined;
+  let unlisten: (() => void) | undefined;
   let stopped = false;
   void frame?.then((client) => {
     if (stopped) return;
@@ -136,11 +136,20 @@ export function placeFrame(slot: HTMLElement | null): () => void {
     };
     observer = new ResizeObserver(place);
     observer.observe(slot);
+    // The body scrolls under a short viewport: the frame follows the slot, so Approve is never left clipped or misplaced.
+    const dialog = iframe.parentElement;
+    dialog?.addEventListener('scroll', place, { capture: true, passive: true });
+    window.addEventListener('resize', place, { passive: true });
+    unlisten = () => {
+      dialog?.removeEventListener('scroll', place, { capture: true });
+      window.removeEventListener('resize', place);
+    };
     place();
   }, () => {});
   return () => {
     stopped = true;
     observer?.disconnect();
+    unlisten?.();
     void frame?.then((client) => (client.iframe.hidden = true), () => {});
   };
 }

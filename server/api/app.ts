@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import type { Account } from 'viem';
+import type { Account, Address } from 'viem';
 import { cors } from 'hono/cors';
 import { PROJECT_ROOT } from '../paths.js';
 import { ChainRegistry, type ApiChainOptions } from './chains.js';
@@ -15,6 +15,7 @@ import { addRoutes } from './routes.js';
 import { addConvertRoutes } from './convert/routes.js';
 import { addRpcProxy } from './rpc-proxy.js';
 import { addSessionRoutes } from './sessions-routes.js';
+import { clientAddressOf } from './rate-limit.js';
 import { IndexStore } from './store.js';
 import { TokenCatalog } from './token-metadata.js';
 import { SolanaChains, type ApiSolanaChainOptions } from './solana/chain.js';
@@ -41,7 +42,7 @@ export interface WalletApiOptions {
   /** Name registration in the zone on the ENS chain (names.ts); without it, POST /v1/profile/account is a 404. */
   names?: NamesOptions;
   /** Smart sessions (sessions-routes.ts): the account that relays owners' signed revocations and pays their gas. */
-  sessions?: { relayer: Account };
+  sessions?: { relayer: Account; factory?: Address };
 }
 
 export interface WalletApi {
@@ -86,7 +87,7 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   addConvertRoutes(app, { chains, tokens, projectIds: acceptedProjects });
   addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
   addOnRampRoutes(app, { providerUrl: onrampUrl, projectIds: acceptedProjects });
-  addSessionRoutes(app, { chains, projectIds: acceptedProjects, relayer: sessions?.relayer });
+  addSessionRoutes(app, { chains, projectIds: acceptedProjects, relayer: sessions?.relayer, factory: sessions?.factory, clientOf: clientAddressOf });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { Account, Address } from 'viem';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { PROJECT_ROOT } from '../paths.js';
 import { ChainRegistry, type ApiChainOptions } from './chains.js';
@@ -53,6 +54,9 @@ export interface WalletApi {
   close(): Promise<void>;
 }
 
+/** The largest body a JSON endpoint reads (the JSON-RPC proxy at /v1 has its own, rpc-proxy.ts). */
+export const API_MAX_BODY = 64 * 1024;
+
 export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
 
 /**
@@ -82,6 +86,9 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
     // Clients cache per SPEC.md §9 themselves; an HTTP cache in between would hide a just-mined transfer.
     c.res.headers.set('Cache-Control', 'no-store');
   });
+  // A body over the limit is a 413 as soon as its length (or its first bytes past the limit) is known.
+  const jsonLimit = bodyLimit({ maxSize: API_MAX_BODY, onError: (c) => c.json(new ApiError(413, [{ name: 'body', description: `the body is over ${API_MAX_BODY} bytes` }]).body, 413) });
+  app.use('*', (c, next) => (c.req.path === '/v1' || c.req.path === '/v1/' ? next() : jsonLimit(c, next)));
   const acceptedProjects = projectIds ? new Set(projectIds) : undefined;
   addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana, names });
   addConvertRoutes(app, { chains, tokens, projectIds: acceptedProjects });

@@ -5,11 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { TEST_CARDS, onRampOptions, type SandboxAsset } from './catalog.js';
 import { PAGE_CSP, STYLESHEET, messagePage, paymentPage, receiptPage } from './pages.js';
 import { isDestination, type Payout } from './payout.js';
 import { QuoteError, computeQuote, parseFiatAmount, quoteBody, type ExactPrice, type SandboxQuote } from './quote.js';
+
+/** The largest request body the sandbox reads. */
+export const SANDBOX_MAX_BODY = 16 * 1024;
 
 export interface SandboxOptions {
   assets: readonly SandboxAsset[];
@@ -76,6 +80,8 @@ export function createSandboxApp({ assets, prices, payout, baseUrl, quoteTtlMs =
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.res.headers.set('Content-Security-Policy', PAGE_CSP);
   });
 
+  // Quotes, orders and the pay form are a few hundred bytes.
+  app.use('*', bodyLimit({ maxSize: SANDBOX_MAX_BODY, onError: (c) => c.json({ status: 'ERROR', reasons: [{ name: 'body', description: `the body is over ${SANDBOX_MAX_BODY} bytes` }] }, 413) }));
   app.get('/health', (c) => c.json({ ok: true }));
   app.get('/api/options', (c) => c.json(onRampOptions(assets)));
   app.post('/api/quote', async (c) => c.json(quoteBody(await quote(purchaseSchema.parse(await c.req.json())))));

@@ -15,6 +15,12 @@ export class FixedWindowLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Whether `key` has some of its window left (counts nothing). */
+  allows(key: string): boolean {
+    const window = this.windows.get(key);
+    return !window || this.now() - window.start >= this.windowMs || window.count < this.limit;
+  }
+
   /** Counts one request for `key`; false when `key` has used up its window. */
   take(key: string): boolean {
     const now = this.now();

@@ -153,7 +153,7 @@ export async function startStack({
       // Names are registered in the zone the seed gave the deployer (server/chain/ens.ts, `reown.id`).
       names: { registrar: seedAccounts().deployer },
       // Owners' signed revocations of smart sessions are relayed by anvil's #5 (no other part of the stack sends from it).
-      sessions: { relayer: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 }) },
+      sessions: { relayer: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 }), factory: smart.chains[0]?.smartAccountFactory },
     });
     apiUrl = api.url;
   } catch (err) {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import type { Account } from 'viem';
+import type { Account, Address } from 'viem';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { PROJECT_ROOT } from '../paths.js';
 import { ChainRegistry, type ApiChainOptions } from './chains.js';
@@ -15,6 +16,7 @@ import { addRoutes } from './routes.js';
 import { addConvertRoutes } from './convert/routes.js';
 import { addRpcProxy } from './rpc-proxy.js';
 import { addSessionRoutes } from './sessions-routes.js';
+import { clientAddressOf } from './rate-limit.js';
 import { IndexStore } from './store.js';
 import { TokenCatalog } from './token-metadata.js';
 import { SolanaChains, type ApiSolanaChainOptions } from './solana/chain.js';
@@ -41,7 +43,7 @@ export interface WalletApiOptions {
   /** Name registration in the zone on the ENS chain (names.ts); without it, POST /v1/profile/account is a 404. */
   names?: NamesOptions;
   /** Smart sessions (sessions-routes.ts): the account that relays owners' signed revocations and pays their gas. */
-  sessions?: { relayer: Account };
+  sessions?: { relayer: Account; factory?: Address };
 }
 
 export interface WalletApi {
@@ -51,6 +53,9 @@ export interface WalletApi {
   /** Stops the indexer, saves the index and closes the database. Idempotent. */
   close(): Promise<void>;
 }
+
+/** The largest body a JSON endpoint reads (the JSON-RPC proxy at /v1 has its own, rpc-proxy.ts). */
+export const API_MAX_BODY = 64 * 1024;
 
 export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
 
@@ -81,12 +86,15 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
     // Clients cache per SPEC.md §9 themselves; an HTTP cache in between would hide a just-mined transfer.
     c.res.headers.set('Cache-Control', 'no-store');
   });
+  // A body over the limit is a 413 as soon as its length (or its first bytes past the limit) is known.
+  const jsonLimit = bodyLimit({ maxSize: API_MAX_BODY, onError: (c) => c.json(new ApiError(413, [{ name: 'body', description: `the body is over ${API_MAX_BODY} bytes` }]).body, 413) });
+  app.use('*', (c, next) => (c.req.path === '/v1' || c.req.path === '/v1/' ? next() : jsonLimit(c, next)));
   const acceptedProjects = projectIds ? new Set(projectIds) : undefined;
   addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana, names });
   addConvertRoutes(app, { chains, tokens, projectIds: acceptedProjects });
   addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
   addOnRampRoutes(app, { providerUrl: onrampUrl, projectIds: acceptedProjects });
-  addSessionRoutes(app, { chains, projectIds: acceptedProjects, relayer: sessions?.relayer });
+  addSessionRoutes(app, { chains, projectIds: acceptedProjects, relayer: sessions?.relayer, factory: sessions?.factory, clientOf: clientAddressOf });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);

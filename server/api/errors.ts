@@ -10,7 +10,7 @@ export interface ApiErrorBody {
   reasons: ApiReason[];
 }
 
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 500 | 502;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502;
 
 /** Thrown by validation and handlers; the app turns it into `status` + the error body. */
 export class ApiError extends Error {

@@ -10,6 +10,8 @@ export interface Identity {
 
 /** SPEC.md §9: names and identities are cached for 5 minutes. */
 export const IDENTITY_CACHE_MS = 5 * 60_000;
+/** Identities kept at most: any address can be asked for, so the cache is bounded (expired, then oldest, go). */
+export const IDENTITY_CACHE_MAX = 10_000;
 
 /**
  * ENS primary name (reverse record, checked forward by the Universal Resolver) and its `avatar` text record,
@@ -31,9 +33,23 @@ export class IdentityResolver {
     const cached = this.cache.get(key);
     if (cached && Date.now() - cached.at < this.cacheMs) return cached.identity;
     const identity = this.lookup(address);
+    this.cache.delete(key);
+    if (this.cache.size >= IDENTITY_CACHE_MAX) {
+      const now = Date.now();
+      for (const [old, entry] of this.cache) if (now - entry.at >= this.cacheMs) this.cache.delete(old);
+      for (const old of this.cache.keys()) {
+        if (this.cache.size < IDENTITY_CACHE_MAX) break;
+        this.cache.delete(old);
+      }
+    }
     this.cache.set(key, { at: Date.now(), identity });
     identity.catch(() => this.cache.delete(key)); // the chain was unreachable: try again next time
     return identity;
+  }
+
+  /** Identities cached (expired ones included until they are asked for again or pushed out). */
+  get cacheSize(): number {
+    return this.cache.size;
   }
 
   /** Drops the cached identity of `address` (it just got a name). */

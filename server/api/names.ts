@@ -12,6 +12,7 @@ import { normalize } from 'viem/ens';
 import { DEFAULT_NAME_ZONE, ZONE_REVERSE_LABEL } from '../chain/ens.js';
 import type { ApiChain, ChainRegistry } from './chains.js';
 import { ApiError } from './errors.js';
+import { FixedWindowLimiter } from './rate-limit.js';
 
 /** The label rule of the reference (hosted-api.md §1.3), bounded by the DNS label length. */
 /** 4 to 63 letters, digits and hyphens, neither first nor last a hyphen (a DNS label). */
@@ -38,7 +39,21 @@ export interface NamesOptions {
   zone?: string;
   /** Unix seconds; tests move it. */
   now?: () => number;
+  /** Names one client address (IP) may register an hour; default 10. Past it, 429. */
+  perClientPerHour?: number;
+  /** Registration attempts for one account address an hour; default 10. Past it, 429. */
+  perAddressPerHour?: number;
+  /** Names the registrar registers (and pays for) an hour in all; default 200. Past it, 429. */
+  perHour?: number;
 }
+
+/** Labels nobody registers: they would pass for the service's or the zone's own. */
+export const RESERVED_LABELS: ReadonlySet<string> = new Set([
+  'admin', 'administrator', 'root', 'support', 'help', 'helpdesk', 'security', 'official', 'team', 'staff', 'system',
+  'moderator', 'abuse', 'postmaster', 'hostmaster', 'webmaster', 'info', 'wallet', 'reown', 'walletconnect', 'appkit',
+  'null', 'undefined', 'test', 'www', 'mail', 'registrar', 'resolver',
+]);
+const HOUR_MS = 3_600_000;
 
 const registryAbi = parseAbi([
   'function owner(bytes32 node) view returns (address)',
@@ -57,6 +72,7 @@ const resolverAbi = parseAbi([
 ]);
 
 const refuse = (status: 400 | 401 | 409, name: string, description: string) => new ApiError(status, [{ name, description }]);
+const tooMany = (description: string) => new ApiError(429, [{ name: 'rate', description }]);
 
 /** The message the widget signs: `{"name":"<label>.<zone>","attributes":{},"timestamp":<unix s>}`. */
 function parseMessage(message: string): { name: string; timestamp: number } {
@@ -76,6 +92,12 @@ export class NameService {
   readonly zone: string;
   private readonly now: () => number;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly perClientPerHour: number;
+  private readonly perAddressPerHour: number;
+  private readonly perHour: number;
+  private readonly byClient: FixedWindowLimiter;
+  private readonly byAddress: FixedWindowLimiter;
+  private readonly overall: FixedWindowLimiter;
 
   constructor(
     private readonly chains: ChainRegistry,
@@ -85,6 +107,12 @@ export class NameService {
   ) {
     this.zone = options.zone ?? DEFAULT_NAME_ZONE;
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.perClientPerHour = options.perClientPerHour ?? 10;
+    this.perAddressPerHour = options.perAddressPerHour ?? 10;
+    this.perHour = options.perHour ?? 200;
+    this.byClient = new FixedWindowLimiter(this.perClientPerHour, HOUR_MS);
+    this.byAddress = new FixedWindowLimiter(this.perAddressPerHour, HOUR_MS);
+    this.overall = new FixedWindowLimiter(this.perHour, HOUR_MS);
   }
 
   /** The ENS chain, when it holds this zone. */
@@ -100,11 +128,14 @@ export class NameService {
     if (!LABEL_PATTERN.test(label)) {
       throw refuse(400, 'name', `a name is at least 4 characters: letters a–z, digits 0–9 and hyphens, not starting or ending with a hyphen (got "${label}")`);
     }
+    let normalized: string;
     try {
-      return normalize(label.toLowerCase());
+      normalized = normalize(label.toLowerCase());
     } catch {
       throw refuse(400, 'name', `"${label}" is not a valid ENS label`);
     }
+    if (RESERVED_LABELS.has(normalized)) throw refuse(400, 'name', `"${normalized}" is reserved`);
+    return normalized;
   }
 
   private async owner(node: Hex): Promise<Address> {
@@ -169,14 +200,17 @@ export class NameService {
     return free.filter((label) => label !== undefined).slice(0, 5).map((label) => ({ name: `${label}.${this.zone}`, registered: false as const }));
   }
 
-  /** `POST /v1/profile/account`: checks, then writes the name on chain; one registration at a time. */
-  register(body: { coin_type?: unknown; address?: unknown; message?: unknown; signature?: unknown }): Promise<ProfileRecord> {
-    const run = this.queue.then(() => this.registerNow(body));
+  /**
+   * `POST /v1/profile/account`: checks, then writes the name on chain; one registration at a time. `client`
+   * (the caller's IP address) and the account address are rate-limited, and so is the registrar's spend.
+   */
+  register(body: { coin_type?: unknown; address?: unknown; message?: unknown; signature?: unknown }, client = 'local'): Promise<ProfileRecord> {
+    const run = this.queue.then(() => this.registerNow(body, client));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async registerNow(body: { coin_type?: unknown; address?: unknown; message?: unknown; signature?: unknown }): Promise<ProfileRecord> {
+  private async registerNow(body: { coin_type?: unknown; address?: unknown; message?: unknown; signature?: unknown }, client: string): Promise<ProfileRecord> {
     const { coin_type: coinType, address: rawAddress, message, signature } = body;
     if (typeof rawAddress !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(rawAddress)) throw refuse(400, 'address', 'address must be an EVM address');
     if (typeof message !== 'string') throw refuse(400, 'message', 'message is required');
@@ -185,6 +219,8 @@ export class NameService {
     const chain = this.chains.all().find((c) => coinTypeOf(c.chainId) === coinType || (c.chainId === 1 && coinType === EVM_COIN_TYPE));
     if (!chain) throw refuse(400, 'coin_type', `coin_type ${coinType} is not an EVM chain this service serves (ENSIP-11: 0x80000000 | chainId)`);
     const address = getAddress(rawAddress);
+    if (!this.byClient.allows(client)) throw tooMany(`at most ${this.perClientPerHour} names an hour from one client address; try again later`);
+    if (!this.byAddress.take(address)) throw tooMany(`at most ${this.perAddressPerHour} registration attempts an hour for one address; try again later`);
 
     const { name, timestamp } = parseMessage(message);
     if (!name.endsWith(`.${this.zone}`)) throw refuse(400, 'name', `names are registered in ${this.zone}: <name>.${this.zone}`);
@@ -200,6 +236,8 @@ export class NameService {
     const existing = await this.nameOf(address);
     if (existing) throw refuse(409, 'address', `${address} already has the name ${existing}; one name per address`);
     if (await this.isTaken(label)) throw refuse(409, 'name', `${fullName} is already taken`);
+    if (!this.overall.take('registrar')) throw tooMany(`the registrar registers at most ${this.perHour} names an hour; try again later`);
+    this.byClient.take(client);
 
     await this.write(home, address, label, coinType === EVM_COIN_TYPE ? undefined : coinType);
     this.onRegistered(address);

@@ -3,6 +3,7 @@ import { getAddress } from 'viem';
 import { ApiError } from './errors.js';
 import type { IdentityResolver } from './identity.js';
 import type { NameService } from './names.js';
+import { clientAddressOf } from './rate-limit.js';
 import { EVM_ADDRESS_PATTERN } from './caip.js';
 
 /** The chain node failed us: a 502 naming what could not be read, not a 500. */
@@ -63,6 +64,6 @@ export function addProfileRoutes(app: Hono, { identity, names }: { identity: Ide
       throw ApiError.badRequest('body', 'body must be JSON: { coin_type, address, message, signature }');
     }
     if (!body || typeof body !== 'object') throw ApiError.badRequest('body', 'body must be JSON: { coin_type, address, message, signature }');
-    return c.json(await upstream('registration', names.register(body)));
+    return c.json(await upstream('registration', names.register(body, clientAddressOf(c))));
   });
 }

@@ -17,14 +17,20 @@
  * signature, server/aa/sessions.ts): checked by a dry run, then relayed on chain by the service's relayer, which
  * pays the gas → `{ success: true, transactionHash, revokedAt }`. `{address}` is CAIP-10, or a bare address
  * (then the chain holding session `pci` for it). A wrong signature is a 400 and nothing is sent.
+ *
+ * The relayer pays only for the stack's own accounts: the address must hold the ERC-1967 proxy the factory
+ * deploys, pointing at the factory's implementation (an account its owner upgraded, or any other contract, is a
+ * 400 before any gas is estimated), the transaction's gas is capped, and each client address may ask a few times a
+ * minute (429 beyond).
  */
-import type { Hono } from 'hono';
-import { createWalletClient, erc20Abi, getAddress, http, isAddressEqual, parseEventLogs, toHex, zeroAddress, type Account, type Address, type Hex, type Log } from 'viem';
+import type { Context, Hono } from 'hono';
+import { createWalletClient, erc20Abi, getAddress, http, isAddressEqual, parseAbi, parseEventLogs, toHex, zeroAddress, type Account, type Address, type Hex, type Log } from 'viem';
 import { z } from 'zod';
 import { revokeWithSignatureData, SESSIONS_ABI } from '../aa/sessions.js';
 import { EVM_ADDRESS_PATTERN, evmChainIdOf, parseCaip10 } from './caip.js';
 import type { ApiChain, ChainRegistry } from './chains.js';
 import { ApiError } from './errors.js';
+import { FixedWindowLimiter } from './rate-limit.js';
 import { checkProject } from './routes.js';
 
 export interface SessionRouteDeps {
@@ -32,7 +38,20 @@ export interface SessionRouteDeps {
   projectIds: ReadonlySet<string> | undefined;
   /** Sends (and pays for) the owners' signed revocations. Without it, revocation is a 404. */
   relayer: Account | undefined;
+  /** The stack's smart account factory (LocalSmartAccountFactory): only its accounts' revocations are relayed. */
+  factory: Address | undefined;
+  /** Who is asking (the client's IP address), for the rate limit. */
+  clientOf: (c: Context) => string;
 }
+
+/** The runtime code of the ERC-1967 proxy (Solady's LibClone) the factory deploys for every account. */
+const ACCOUNT_PROXY_CODE = '0x363d3d373d3d363d7f360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc545af43d6000803e6038573d6000fd5b3d6000f3';
+const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
+const FACTORY_ABI = parseAbi(['function implementation() view returns (address)']);
+/** A revocation costs about 35k gas; the relayer never sends more than this. */
+export const REVOKE_GAS_CAP = 150_000n;
+/** Relayed revocations per client address per minute. */
+export const REVOKES_PER_MINUTE = 10;
 
 export interface SmartSession {
   project: { id: string; name: string; url?: string; iconUrl?: string };
@@ -116,7 +135,19 @@ async function sessionsOf(chain: ApiChain, address: Address): Promise<SmartSessi
   return sessions.sort((a, b) => b.createdAt - a.createdAt);
 }
 
-export function addSessionRoutes(app: Hono, { chains, projectIds, relayer }: SessionRouteDeps): void {
+/** Whether `address` on `chain` is an account the factory made, still running the factory's implementation. */
+async function isStackAccount(chain: ApiChain, address: Address, factory: Address): Promise<boolean> {
+  const code = await chain.client.getCode({ address });
+  if (code?.toLowerCase() !== ACCOUNT_PROXY_CODE) return false;
+  const [slot, implementation] = await Promise.all([
+    chain.client.getStorageAt({ address, slot: IMPLEMENTATION_SLOT }),
+    chain.client.readContract({ address: factory, abi: FACTORY_ABI, functionName: 'implementation' }),
+  ]);
+  return slot !== undefined && BigInt(slot) === BigInt(implementation);
+}
+
+export function addSessionRoutes(app: Hono, { chains, projectIds, relayer, factory, clientOf }: SessionRouteDeps): void {
+  const limiter = new FixedWindowLimiter(REVOKES_PER_MINUTE, 60_000);
   // One relayed revocation at a time: the relayer's nonces stay in order.
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(task: () => Promise<T>): Promise<T> => {
@@ -143,6 +174,7 @@ export function addSessionRoutes(app: Hono, { chains, projectIds, relayer }: Ses
     const bare = parsed ? parsed.address : raw;
     if (!EVM_ADDRESS_PATTERN.test(bare)) throw ApiError.badRequest('address', 'address must be an EVM address or a CAIP-10 eip155 account id');
     const address = getAddress(bare);
+    if (!limiter.take(clientOf(c))) throw new ApiError(429, [{ name: 'rate', description: `at most ${REVOKES_PER_MINUTE} revocations a minute from one client; try again later` }]);
     let body: z.infer<typeof revokeBody>;
     try {
       const result = revokeBody.safeParse(await c.req.json());
@@ -157,6 +189,9 @@ export function addSessionRoutes(app: Hono, { chains, projectIds, relayer }: Ses
     let found: { chain: ApiChain; revoked: boolean } | undefined;
     for (const chain of candidates) {
       if (!(await upstream(chain, chain.client.getCode({ address })))) continue;
+      if (!factory || !(await upstream(chain, isStackAccount(chain, address, factory)))) {
+        throw ApiError.badRequest('address', `${address} is not a smart account of this stack; its revocations are not relayed`);
+      }
       const stored = await upstream(chain, chain.client.readContract({ address, abi: SESSIONS_ABI, functionName: 'getSession', args: [pci] }));
       if (!isAddressEqual(stored.signer, zeroAddress)) {
         found = { chain, revoked: stored.revoked };
@@ -168,13 +203,16 @@ export function addSessionRoutes(app: Hono, { chains, projectIds, relayer }: Ses
     const data = revokeWithSignatureData(pci, body.signature as Hex);
     if (found.revoked) return c.json({ success: true, alreadyRevoked: true });
     // A dry run first: a signature that is not the owner's reverts, and then nothing is sent (and nothing paid).
+    let gas: bigint;
     try {
-      await chain.client.call({ account: relayer, to: address, data });
+      await chain.client.call({ account: relayer, to: address, data, gas: REVOKE_GAS_CAP });
+      gas = await chain.client.estimateGas({ account: relayer, to: address, data });
     } catch {
       throw ApiError.badRequest('signature', "the signature is not the account owner's RevokeSession signature for this session");
     }
+    if (gas > REVOKE_GAS_CAP) throw ApiError.badRequest('address', `the revocation would cost ${gas} gas, over the relayer's cap of ${REVOKE_GAS_CAP}`);
     const wallet = createWalletClient({ account: relayer, transport: http(chain.rpcUrl, { retryCount: 1, timeout: 20_000 }) });
-    const transactionHash = await serially(() => upstream(chain, wallet.sendTransaction({ chain: null, to: address, data })));
+    const transactionHash = await serially(() => upstream(chain, wallet.sendTransaction({ chain: null, to: address, data, gas: REVOKE_GAS_CAP })));
     const receipt = await upstream(chain, chain.client.waitForTransactionReceipt({ hash: transactionHash, pollingInterval: 100, timeout: 60_000 }));
     if (receipt.status !== 'success') throw new ApiError(502, [{ name: 'sessions', description: `the revocation reverted (transaction ${transactionHash})` }]);
     const revokedAt = Number((await upstream(chain, chain.client.getBlock({ blockNumber: receipt.blockNumber }))).timestamp);

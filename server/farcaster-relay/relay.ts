@@ -17,6 +17,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { listen, type Listening } from '../listen.js';
@@ -28,7 +29,14 @@ export interface FarcasterRelayOptions {
   /** How long a channel lives after it is opened; default 5 minutes (the public relay's order of magnitude). */
   ttlMs?: number;
   now?: () => number;
+  /** Open channels one client address may hold at once (default 100); past it, 429. */
+  maxChannelsPerClient?: number;
+  /** Open channels the relay holds at once (default 5,000); past it, 503. */
+  maxChannels?: number;
 }
+
+/** The largest body the relay reads: a sign-in message, its signature and a profile are a few KB. */
+export const FARCASTER_RELAY_MAX_BODY = 16 * 1024;
 
 export interface FarcasterRelay {
   /** e.g. http://127.0.0.1:8565 (no trailing slash: auth-client appends /v1/...). */
@@ -40,6 +48,8 @@ type ChannelState = 'pending' | 'completed' | 'rejected';
 
 interface Channel {
   state: ChannelState;
+  /** The address of the client that opened it (its cap). */
+  client: string;
   expiresAt: number;
   body: Record<string, unknown>;
 }
@@ -76,14 +86,23 @@ export function channelUrl(channelToken: string, request: z.infer<typeof openReq
   return `farcaster://connect?${params.toString()}`;
 }
 
-export function createFarcasterRelayApp({ ttlMs = 5 * 60_000, now = Date.now }: Pick<FarcasterRelayOptions, 'ttlMs' | 'now'> = {}): Hono {
+export function createFarcasterRelayApp({ ttlMs = 5 * 60_000, now = Date.now, maxChannelsPerClient = 100, maxChannels = 5_000 }: Pick<FarcasterRelayOptions, 'ttlMs' | 'now' | 'maxChannelsPerClient' | 'maxChannels'> = {}): Hono {
   const channels = new Map<string, Channel>();
+  const perClient = new Map<string, number>();
   const app = new Hono();
   app.use('/v1/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'X-Farcaster-Auth-Relay-Key'] }));
+  app.use('*', bodyLimit({ maxSize: FARCASTER_RELAY_MAX_BODY, onError: (c) => c.json({ error: `The body is over ${FARCASTER_RELAY_MAX_BODY} bytes` }, 413) }));
+  const clientOf = (c: Context): string => (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
 
   const sweep = (): void => {
     const time = now();
-    for (const [token, channel] of channels) if (channel.expiresAt <= time) channels.delete(token);
+    for (const [token, channel] of channels) {
+      if (channel.expiresAt > time) continue;
+      channels.delete(token);
+      const held = (perClient.get(channel.client) ?? 1) - 1;
+      if (held > 0) perClient.set(channel.client, held);
+      else perClient.delete(channel.client);
+    }
   };
   const channelOf = (c: Context): [string, Channel] | undefined => {
     sweep();
@@ -96,12 +115,17 @@ export function createFarcasterRelayApp({ ttlMs = 5 * 60_000, now = Date.now }: 
 
   app.post('/v1/channel', async (c) => {
     sweep();
+    const client = clientOf(c);
+    const held = perClient.get(client) ?? 0;
+    if (held >= maxChannelsPerClient) return c.json({ error: `Too many open channels from this address (at most ${maxChannelsPerClient}); try again later` }, 429);
+    if (channels.size >= maxChannels) return c.json({ error: 'The relay holds too many open channels; try again later' }, 503);
     const parsed = openRequest.safeParse(await readJson(c));
     if (!parsed.success) return c.json({ error: 'Validation error', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+    perClient.set(client, held + 1);
     const nonce = parsed.data.nonce ?? randomBytes(12).toString('hex');
     const channelToken = randomUUID();
     const url = channelUrl(channelToken, { ...parsed.data, nonce });
-    channels.set(channelToken, { state: 'pending', expiresAt: now() + ttlMs, body: { nonce, url, connectUri: url, ...(parsed.data.requestId ? { requestId: parsed.data.requestId } : {}) } });
+    channels.set(channelToken, { state: 'pending', client, expiresAt: now() + ttlMs, body: { nonce, url, connectUri: url, ...(parsed.data.requestId ? { requestId: parsed.data.requestId } : {}) } });
     return c.json({ channelToken, url, connectUri: url, nonce }, 201);
   });
 

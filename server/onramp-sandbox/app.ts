@@ -5,11 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { TEST_CARDS, onRampOptions, type SandboxAsset } from './catalog.js';
 import { PAGE_CSP, STYLESHEET, messagePage, paymentPage, receiptPage } from './pages.js';
 import { isDestination, type Payout } from './payout.js';
 import { QuoteError, computeQuote, parseFiatAmount, quoteBody, type ExactPrice, type SandboxQuote } from './quote.js';
+
+/** The largest request body the sandbox reads. */
+export const SANDBOX_MAX_BODY = 16 * 1024;
+/** Orders (and recent quotes) kept in memory at most. */
+export const MAX_ORDERS = 10_000;
 
 export interface SandboxOptions {
   assets: readonly SandboxAsset[];
@@ -51,6 +57,7 @@ export function createSandboxApp({ assets, prices, payout, baseUrl, quoteTtlMs =
     const made = computeQuote({ asset, fiat: input.fiat, amount: input.amount, price: await prices(asset), quoteId: randomUUID() });
     const now = Date.now();
     for (const [old, held] of recent) if (now - held.at >= quoteTtlMs) recent.delete(old);
+    if (recent.size >= MAX_ORDERS) recent.delete(recent.keys().next().value as string);
     recent.set(key, { at: now, quote: made });
     return made;
   };
@@ -76,6 +83,8 @@ export function createSandboxApp({ assets, prices, payout, baseUrl, quoteTtlMs =
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.res.headers.set('Content-Security-Policy', PAGE_CSP);
   });
 
+  // Quotes, orders and the pay form are a few hundred bytes.
+  app.use('*', bodyLimit({ maxSize: SANDBOX_MAX_BODY, onError: (c) => c.json({ status: 'ERROR', reasons: [{ name: 'body', description: `the body is over ${SANDBOX_MAX_BODY} bytes` }] }, 413) }));
   app.get('/health', (c) => c.json({ ok: true }));
   app.get('/api/options', (c) => c.json(onRampOptions(assets)));
   app.post('/api/quote', async (c) => c.json(quoteBody(await quote(purchaseSchema.parse(await c.req.json())))));
@@ -84,6 +93,8 @@ export function createSandboxApp({ assets, prices, payout, baseUrl, quoteTtlMs =
     const made = await quoteForOrder(input);
     if (!isDestination(made.asset, input.address)) throw new QuoteError('address', `${input.address} is not an address on ${made.asset.displayName}`);
     const order: Order = { id: randomUUID(), quote: made, address: input.address };
+    // Orders are kept in memory for their payment page: the oldest go past MAX_ORDERS.
+    if (orders.size >= MAX_ORDERS) orders.delete(orders.keys().next().value as string);
     orders.set(order.id, order);
     return c.json({ orderId: order.id, url: new URL(`pay/${order.id}`, baseUrl()).href, quote: quoteBody(made) });
   });

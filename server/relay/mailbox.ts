@@ -16,6 +16,8 @@ export interface StoredMessage {
   attestation?: string;
   /** Client id of the publisher, who is never sent its own message. */
   publisher: string;
+  /** The publisher's client address (limits.ts clientAddress), whose storage it counts in. */
+  address: string;
   ackedBy: Set<string>;
 }
 
@@ -27,16 +29,22 @@ export interface PublishInput {
   tag: number;
   attestation?: string;
   publisher: string;
+  /** The publisher's client address; default 'unknown'. */
+  address?: string;
 }
 
 import { DEFAULT_LIMITS, LimitError, type RelayLimits } from './limits.js';
 
-export type MailboxLimits = Pick<RelayLimits, 'maxMessagesPerTopic' | 'maxBytesPerTopic' | 'maxMailboxTopics'>;
+export type MailboxLimits = Pick<RelayLimits, 'maxMessagesPerTopic' | 'maxBytesPerTopic' | 'maxMailboxTopics'> &
+  Partial<Pick<RelayLimits, 'maxStoredBytes' | 'maxStoredBytesPerAddress' | 'maxStoredMessagesPerAddress'>>;
 
-const bytes = (entry: StoredMessage) => Buffer.byteLength(entry.message, 'utf8');
+/** What a message costs: its envelope and its attestation. */
+const bytes = (entry: { message: string; attestation?: string }) => Buffer.byteLength(entry.message, 'utf8') + (entry.attestation ? Buffer.byteLength(entry.attestation, 'utf8') : 0);
 
 export class Mailbox {
   private readonly topics = new Map<string, StoredMessage[]>();
+  private totalBytes = 0;
+  private readonly byAddress = new Map<string, { bytes: number; messages: number }>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -63,6 +71,16 @@ export class Mailbox {
       existing.expiresAt = Math.max(existing.expiresAt, expiresAt);
       return { stored: existing, duplicate: true };
     }
+    const address = input.address ?? 'unknown';
+    const size = bytes(input);
+    const { maxStoredBytes = DEFAULT_LIMITS.maxStoredBytes, maxStoredBytesPerAddress = DEFAULT_LIMITS.maxStoredBytesPerAddress, maxStoredMessagesPerAddress = DEFAULT_LIMITS.maxStoredMessagesPerAddress } = this.limits;
+    if (this.totalBytes + size > maxStoredBytes) {
+      this.sweep();
+      if (this.totalBytes + size > maxStoredBytes) throw new LimitError(`the relay stores at most ${maxStoredBytes} bytes of messages`);
+    }
+    const usage = this.byAddress.get(address) ?? { bytes: 0, messages: 0 };
+    if (usage.bytes + size > maxStoredBytesPerAddress) throw new LimitError(`one client address may store at most ${maxStoredBytesPerAddress} bytes of messages`);
+    if (usage.messages + 1 > maxStoredMessagesPerAddress) throw new LimitError(`one client address may store at most ${maxStoredMessagesPerAddress} messages`);
     const stored: StoredMessage = {
       topic: input.topic,
       message: input.message,
@@ -71,13 +89,19 @@ export class Mailbox {
       tag: input.tag,
       ...(input.attestation ? { attestation: input.attestation } : {}),
       publisher: input.publisher,
+      address,
       ackedBy: new Set(),
     };
     list.push(stored);
-    if (list.length > this.limits.maxMessagesPerTopic) list.splice(0, list.length - this.limits.maxMessagesPerTopic);
+    this.count(stored, 1);
+    if (list.length > this.limits.maxMessagesPerTopic) for (const dropped of list.splice(0, list.length - this.limits.maxMessagesPerTopic)) this.count(dropped, -1);
     let total = list.reduce((sum, entry) => sum + bytes(entry), 0);
-    // The newest message always stays (its size is bounded by maxMessageBytes, below maxBytesPerTopic).
-    while (total > this.limits.maxBytesPerTopic && list.length > 1) total -= bytes(list.shift()!);
+    // The newest message always stays (its size is bounded by the frame size).
+    while (total > this.limits.maxBytesPerTopic && list.length > 1) {
+      const dropped = list.shift()!;
+      total -= bytes(dropped);
+      this.count(dropped, -1);
+    }
     this.topics.set(input.topic, list);
     return { stored, duplicate: false };
   }
@@ -111,8 +135,26 @@ export class Mailbox {
     return this.topics.size;
   }
 
+  /** Bytes of the messages kept (envelopes and attestations). */
+  get storedBytes(): number {
+    return this.totalBytes;
+  }
+
   clear(): void {
     this.topics.clear();
+    this.byAddress.clear();
+    this.totalBytes = 0;
+  }
+
+  /** Adds (`sign` 1) or removes (-1) a message from the relay's and its address's storage. */
+  private count(entry: StoredMessage, sign: 1 | -1): void {
+    const size = bytes(entry);
+    this.totalBytes += sign * size;
+    const usage = this.byAddress.get(entry.address) ?? { bytes: 0, messages: 0 };
+    usage.bytes += sign * size;
+    usage.messages += sign;
+    if (usage.messages <= 0) this.byAddress.delete(entry.address);
+    else this.byAddress.set(entry.address, usage);
   }
 
   /** The topic's unexpired messages; prunes the expired ones as a side effect. */
@@ -122,6 +164,7 @@ export class Mailbox {
     const now = this.now();
     if (list.every((entry) => entry.expiresAt > now)) return list;
     const kept = list.filter((entry) => entry.expiresAt > now);
+    for (const entry of list) if (entry.expiresAt <= now) this.count(entry, -1);
     if (kept.length === 0) this.topics.delete(topic);
     else this.topics.set(topic, kept);
     return kept;

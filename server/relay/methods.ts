@@ -12,6 +12,8 @@ export interface Connection {
   ws: WebSocket;
   /** The `iss` of its auth JWT. */
   clientId: string;
+  /** The client's address as its caps are kept (limits.ts clientAddress). */
+  address: string;
   /** The JWT's `exp`, in seconds since the epoch: the socket is closed then. */
   expiresAt: number;
   /** The timer that closes the socket at `expiresAt`. */

@@ -20,7 +20,7 @@ import { isAddressInUse, PortInUseError } from '../ports.js';
 import { RelayAuthError, audienceMatches, verifyRelayAuth } from './auth.js';
 import { dispatch } from './dispatch.js';
 import { idKey, stringifyWire } from './json.js';
-import { type RelayLimits, relayLimits } from './limits.js';
+import { clientAddress, type RelayLimits, relayLimits } from './limits.js';
 import { Subscriptions, subscriptionId } from './subscriptions.js';
 import { Mailbox, type StoredMessage } from './mailbox.js';
 import { relayMethods, type Connection } from './methods.js';
@@ -79,6 +79,8 @@ export interface Relay {
 /** Close code for refused auth: anything but 3000, which the client treats as fatal (it would never retry). */
 export const AUTH_CLOSE_CODE = 4001;
 const STOP_CLOSE_CODE = 1001;
+/** Close code for a socket past a per-client or per-address cap (RFC 6455 "try again later"). */
+export const TRY_AGAIN_CLOSE_CODE = 1013;
 const SWEEP_MS = 10_000;
 const STOP_GRACE_MS = 1000;
 
@@ -102,6 +104,13 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
   let publicUrl = configuredUrl ?? '';
   const mailbox = new Mailbox(Date.now, limits);
   const connections = new Set<Connection>();
+  const socketsByClient = new Map<string, number>();
+  const socketsByAddress = new Map<string, number>();
+  const countIn = (map: Map<string, number>, key: string, delta: 1 | -1): void => {
+    const next = (map.get(key) ?? 0) + delta;
+    if (next > 0) map.set(key, next);
+    else map.delete(key);
+  };
   const subscriptions = new Subscriptions(limits);
   const awaitingAck = new Map<string, { conn: Connection; stored: StoredMessage }>();
   const counters = { delivered: 0, acked: 0, authRejected: 0, publishes: {} as Record<string, number>, methods: {} as Record<string, number> };
@@ -128,7 +137,7 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
   const unsubscribe = (conn: Connection, topic: string): void => subscriptions.remove(conn, topic);
 
   const publish = (conn: Connection, params: check.PublishParams): void => {
-    const { stored, duplicate } = mailbox.store({ ...params, publisher: conn.clientId });
+    const { stored, duplicate } = mailbox.store({ ...params, publisher: conn.clientId, address: conn.address });
     counters.publishes[String(params.tag)] = (counters.publishes[String(params.tag)] ?? 0) + 1;
     let fanout = 0;
     for (const peer of subscriptions.peers(params.topic)) {
@@ -179,6 +188,12 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
   };
 
   const onConnection = (ws: WebSocket, req: IncomingMessage): void => {
+    const address = clientAddress(req.socket.remoteAddress);
+    if ((socketsByAddress.get(address) ?? 0) >= limits.maxSocketsPerAddress) {
+      log?.(`refused a socket: too many from ${address}`);
+      ws.close(TRY_AGAIN_CLOSE_CODE, 'too many sockets from this address');
+      return;
+    }
     let clientId: string;
     let expiresAt: number;
     try {
@@ -192,8 +207,15 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
       return;
     }
 
+    if ((socketsByClient.get(clientId) ?? 0) >= limits.maxSocketsPerClient) {
+      log?.(`refused a socket: too many for client ${short(clientId)}`);
+      ws.close(TRY_AGAIN_CLOSE_CODE, 'too many sockets from this client id');
+      return;
+    }
+    countIn(socketsByClient, clientId, 1);
+    countIn(socketsByAddress, address, 1);
     let onClosed = (): void => undefined;
-    const conn: Connection = { ws, clientId, expiresAt, topics: new Set(), alive: true, closed: new Promise((resolve) => (onClosed = resolve)) };
+    const conn: Connection = { ws, clientId, address, expiresAt, topics: new Set(), alive: true, closed: new Promise((resolve) => (onClosed = resolve)) };
     conn.expiry = armExpiry(conn);
     connections.add(conn);
     log?.(`client ${short(clientId)} connected (${connections.size} open)`);
@@ -205,6 +227,8 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
       for (const topic of [...conn.topics]) unsubscribe(conn, topic);
       for (const [key, entry] of awaitingAck) if (entry.conn === conn) awaitingAck.delete(key);
       connections.delete(conn);
+      countIn(socketsByClient, clientId, -1);
+      countIn(socketsByAddress, address, -1);
       log?.(`client ${short(clientId)} disconnected (${code}; ${connections.size} open)`);
       onClosed();
     });

@@ -1,6 +1,7 @@
 /**
  * Which sockets are subscribed to which topics, within the relay's bounds: at most `maxTopicsPerSocket`
- * topics per socket and `maxSubscriptions` socket-topic pairs in all (limits.ts). A subscribe past either
+ * topics per socket, `maxSubscriptionsPerAddress` pairs per client address and `maxSubscriptions` socket-topic
+ * pairs in all (limits.ts). A subscribe past any
  * is a LimitError and subscribes none of its topics.
  */
 import { createHash } from 'node:crypto';
@@ -13,8 +14,9 @@ export const subscriptionId = (topic: string, clientId: string): string => creat
 export class Subscriptions {
   private readonly byTopic = new Map<string, Set<Connection>>();
   private pairs = 0;
+  private readonly byAddress = new Map<string, number>();
 
-  constructor(private readonly limits: Pick<RelayLimits, 'maxTopicsPerSocket' | 'maxSubscriptions'>) {}
+  constructor(private readonly limits: Pick<RelayLimits, 'maxTopicsPerSocket' | 'maxSubscriptions' | 'maxSubscriptionsPerAddress'>) {}
 
   /** Adds `conn` to `topics` (those it has already cost nothing); returns their subscription ids. */
   add(conn: Connection, topics: readonly string[]): string[] {
@@ -22,7 +24,12 @@ export class Subscriptions {
     if (conn.topics.size + added > this.limits.maxTopicsPerSocket) {
       throw new LimitError(`a socket may subscribe to at most ${this.limits.maxTopicsPerSocket} topics`);
     }
+    const held = this.byAddress.get(conn.address) ?? 0;
+    if (held + added > this.limits.maxSubscriptionsPerAddress) {
+      throw new LimitError(`one client address may hold at most ${this.limits.maxSubscriptionsPerAddress} subscriptions`);
+    }
     if (this.pairs + added > this.limits.maxSubscriptions) throw new LimitError(`the relay holds at most ${this.limits.maxSubscriptions} subscriptions`);
+    if (added > 0) this.byAddress.set(conn.address, held + added);
     for (const topic of topics) {
       if (conn.topics.has(topic)) continue;
       conn.topics.add(topic);
@@ -37,6 +44,9 @@ export class Subscriptions {
   remove(conn: Connection, topic: string): void {
     if (!conn.topics.delete(topic)) return;
     this.pairs--;
+    const held = (this.byAddress.get(conn.address) ?? 1) - 1;
+    if (held > 0) this.byAddress.set(conn.address, held);
+    else this.byAddress.delete(conn.address);
     const set = this.byTopic.get(topic);
     set?.delete(conn);
     if (set?.size === 0) this.byTopic.delete(topic);
@@ -59,6 +69,7 @@ export class Subscriptions {
 
   clear(): void {
     this.byTopic.clear();
+    this.byAddress.clear();
     this.pairs = 0;
   }
 }

@@ -200,7 +200,7 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
   });
 
   it('the wallet data API lists the sessions from the chain and relays the owner\'s signed revocation', async () => {
-    api = await createWalletApi({ chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }], dbPath: ':memory:', sessions: { relayer: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 }) } });
+    api = await createWalletApi({ chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }], dbPath: ':memory:', sessions: { relayer: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 }), factory } });
     const id = sessionId('listed');
     const expiry = Math.floor(Date.now() / 1000) + 3600;
     await grant(id, 100n, expiry);
@@ -250,5 +250,23 @@ describe('smart sessions: session keys of the stack smart account, enforced on c
     assert.equal((await list(`eip155:31337:${address}`)).find((session) => session.pci === id)?.revokedAt, answer.revokedAt);
     const after = await asSession(id, [transfer(1n)]);
     assert.ok(after.refused, 'revoked through the API: the next use is refused on chain');
+  });
+
+  it('the relayer pays for no contract but the stack\'s accounts: a gas burner that answers getSession is refused and costs nothing', async () => {
+    const relayer = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 });
+    const relaying = await createWalletApi({ chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }], dbPath: ':memory:', sessions: { relayer, factory } });
+    try {
+      // Any call: 200,000 turns of a loop (about 5.2M gas), then a Session whose signer is 0x…01 and not revoked.
+      const burner = getAddress(`0x${'be'.repeat(20)}`);
+      await rpcCall(anvil.rpcUrl, 'anvil_setCode', [burner, '0x62030d405b600190038060045750600160005260c06000f3']);
+      const before = await client.getBalance({ address: relayer.address });
+      const response = await relaying.app.request(`/v1/sessions/${burner}/revoke?projectId=p`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pci: sessionId('burn'), signature: '0x00' }) });
+      const spent = before - (await client.getBalance({ address: relayer.address }));
+      assert.equal(spent, 0n, `the relayer spent ${spent} wei on a foreign contract`);
+      assert.equal(response.status, 400);
+      assert.deepEqual(await response.json(), { status: 'ERROR', reasons: [{ name: 'address', description: `${burner} is not a smart account of this stack; its revocations are not relayed` }] });
+    } finally {
+      await relaying.close();
+    }
   });
 });

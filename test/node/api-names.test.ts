@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPublicClient, http, type Account } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { startAnvil, type Anvil } from '../../server/anvil.js';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
 import { coinTypeOf } from '../../server/api/names.js';
@@ -134,6 +134,29 @@ describe('names: registration in the zone on the local ENS', () => {
       assert.equal((await get(`/v1/profile/account/${suggestion.name}`, { apiVersion: '2' })).status, 404, `${suggestion.name} is free`);
     }
     assert.deepEqual((await get('/v1/profile/suggestions/carol', { zone: 'other.id' })).body, { suggestions: [] });
+  });
+
+  it('a flood of registrations from one client is refused with 429 past 10 an hour; reserved labels are refused', async () => {
+    const flooded = await createWalletApi({ chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl, seeded }], dbPath: ':memory:', names: { registrar: seedAccounts().deployer } });
+    const [main, api0] = [api, flooded];
+    api = api0;
+    try {
+      const statuses: number[] = [];
+      let last: Json = {};
+      for (let i = 0; i < 15; i++) {
+        const result = await register(privateKeyToAccount(generatePrivateKey()), `flood${i}-${Date.now()}.reown.id`);
+        statuses.push(result.status);
+        last = result.body;
+      }
+      assert.deepEqual(statuses, [...Array(10).fill(200), ...Array(5).fill(429)], 'one client registers at most 10 names an hour');
+      assert.deepEqual(last, { status: 'ERROR', reasons: [{ name: 'rate', description: 'at most 10 names an hour from one client address; try again later' }] });
+    } finally {
+      api = main;
+      await flooded.close();
+    }
+    const reserved = await register(privateKeyToAccount(generatePrivateKey()), 'admin.reown.id');
+    assert.equal(reserved.status, 400);
+    assert.deepEqual(reserved.body.reasons, [{ name: 'name', description: '"admin" is reserved' }]);
   });
 
   it('a Solana address has no names', async () => {

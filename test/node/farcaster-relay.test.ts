@@ -49,6 +49,30 @@ describe('Farcaster relay protocol', () => {
     time += 1;
     assert.equal((await app.request('/v1/channel/status', { headers: bearer(channelToken) })).status, 401);
   });
+
+  it('a flood of channels from one address is capped (429), the relay as a whole too (503), and expired channels free both', async () => {
+    let time = 1_000;
+    const relay = await startFarcasterRelay({ ttlMs: 60_000, now: () => time, maxChannelsPerClient: 100 });
+    const openOne = () => fetch(`${relay.url}/v1/channel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(open) });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 150; i++) statuses.push((await openOne()).status);
+      assert.equal(statuses.filter((status) => status === 201).length, 100, 'one address opens at most 100 channels');
+      const refused = await openOne();
+      assert.equal(refused.status, 429);
+      assert.deepEqual(await refused.json(), { error: 'Too many open channels from this address (at most 100); try again later' });
+      time += 60_001;
+      assert.equal((await openOne()).status, 201, 'expired channels no longer count');
+    } finally {
+      await relay.stop();
+    }
+    const small = createFarcasterRelayApp({ maxChannels: 3 });
+    const openIn = () => small.request('/v1/channel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(open) });
+    for (let i = 0; i < 3; i++) assert.equal((await openIn()).status, 201);
+    const full = await openIn();
+    assert.equal(full.status, 503);
+    assert.deepEqual(await full.json(), { error: 'The relay holds too many open channels; try again later' });
+  });
 });
 
 describe('fc-approve and SIWF verification against the local IdRegistry', () => {

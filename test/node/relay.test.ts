@@ -125,12 +125,14 @@ interface ConnectOptions {
   autoPong?: boolean;
   /** A Host header of the client's choosing. */
   host?: string;
+  /** The socket's local address (another loopback address, 127.0.0.2, is another client address). */
+  from?: string;
 }
 
-function connect(relay: Relay, { id = identity(), auth, autoAck = true, autoPong = true, host }: ConnectOptions = {}): Client {
+function connect(relay: Relay, { id = identity(), auth, autoAck = true, autoPong = true, host, from }: ConnectOptions = {}): Client {
   const token = auth === undefined ? jwt(id, relay.url) : auth;
   const url = token === null ? relay.url : `${relay.url}/?auth=${encodeURIComponent(token)}&projectId=test&ua=node-test`;
-  return new Client(new WebSocket(url, { autoPong, ...(host ? { headers: { host } } : {}) }), id, autoAck);
+  return new Client(new WebSocket(url, { autoPong, ...(host ? { headers: { host } } : {}), ...(from ? { localAddress: from } : {}) }), id, autoAck);
 }
 
 async function open(relay: Relay, options?: Parameters<typeof connect>[1]): Promise<Client> {
@@ -484,5 +486,75 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     } finally {
       await held.release();
     }
+  });
+});
+
+describe('WalletConnect relay: per-client and per-address caps', { timeout: 180_000 }, () => {
+  const relays: Relay[] = [];
+  const clients: Client[] = [];
+  after(async () => {
+    for (const client of clients) client.ws.terminate();
+    await Promise.all(relays.map((relay) => relay.stop()));
+  });
+  async function relay(options: Parameters<typeof startRelay>[0] = {}): Promise<Relay> {
+    const started = await startRelay(options);
+    relays.push(started);
+    return started;
+  }
+  async function client(r: Relay, options?: Parameters<typeof connect>[1]): Promise<Client> {
+    const c = connect(r, options);
+    clients.push(c);
+    await c.opened;
+    return c;
+  }
+
+  it('one address flooding with sockets of one client id and subscriptions cannot lock another client out of pairing', { timeout: 120_000 }, async () => {
+    const r = await relay();
+    const flooder = identity();
+    const sockets: Client[] = [];
+    const refusals = new Map<string, number>();
+    // 120 sockets of one self-issued id from 127.0.0.2, each subscribing 1000 topics in batches of 500.
+    for (let s = 0; s < 120; s++) {
+      const c = connect(r, { id: flooder, from: '127.0.0.2' });
+      clients.push(c);
+      const refused = c.closed.then(({ code, reason }) => `closed ${code} ${reason}`);
+      await Promise.race([c.opened, refused]);
+      let kept = true;
+      for (let batch = 0; batch < 2 && kept; batch++) {
+        const answer = await Promise.race([c.request('irn_batchSubscribe', { topics: Array.from({ length: 500 }, (_, i) => `flood-${s}-${batch}-${i}`) }), refused]);
+        const refusal = typeof answer === 'string' ? answer : answer.error?.message;
+        if (typeof answer === 'string') kept = false;
+        if (refusal) refusals.set(refusal, (refusals.get(refusal) ?? 0) + 1);
+      }
+      if (kept) sockets.push(c);
+    }
+    const victim = await client(r);
+    const proposal = await victim.request('wc_proposeSession', { pairingTopic: topic('victim'), sessionProposal: 'cA==', ttl: 300 });
+    assert.equal(proposal.error, undefined, `the second client could not pair: ${JSON.stringify(proposal.error)} (the flooder holds ${r.stats().subscriptions} subscriptions)`);
+    assert.deepEqual([...refusals.keys()].sort(), ['Limit exceeded: one client address may hold at most 10000 subscriptions', 'closed 1013 too many sockets from this client id']);
+    assert.equal(sockets.length, 20, 'one client id holds at most 20 sockets');
+    assert.equal(r.stats().subscriptions, 10_001);
+  });
+
+  it('caps sockets per client address (configurable) and stored bytes per address and relay-wide, attestations counted', async () => {
+    const r = await relay({ limits: { maxSocketsPerAddress: 2, maxStoredBytesPerAddress: 40, maxStoredBytes: 60, maxBytesPerTopic: 30 } });
+    const [a, b] = [await client(r, { from: '127.0.0.3' }), await client(r, { from: '127.0.0.3' })];
+    const third = connect(r, { from: '127.0.0.3' });
+    clients.push(third);
+    assert.deepEqual(await third.closed, { code: 1013, reason: 'too many sockets from this address' });
+    assert.equal((await a.request('irn_publish', { topic: 'b1', message: 'eHh4eHh4eHh4eA==', ttl: 300, tag: 1108 })).error, undefined);
+    assert.deepEqual((await b.request('irn_publish', { topic: 'b2', message: 'eHh4eHh4eHh4eA==', ttl: 300, tag: 1108, attestation: 'x'.repeat(20) })).error, {
+      code: -32005, message: 'Limit exceeded: one client address may store at most 40 bytes of messages',
+    });
+    const c = await client(r);
+    assert.equal((await c.request('irn_publish', { topic: 'c1', message: 'eHh4eHh4eHh4eA==', ttl: 300, tag: 1108 })).error, undefined);
+    assert.deepEqual((await c.request('irn_publish', { topic: 'c2', message: 'eHh4eHh4eHh4eA==', ttl: 300, tag: 1108, attestation: 'x'.repeat(14) })).error, {
+      code: -32005, message: 'Limit exceeded: the relay stores at most 60 bytes of messages',
+    });
+    a.close();
+    await a.closed;
+    const again = connect(r, { from: '127.0.0.3' });
+    clients.push(again);
+    await again.opened;
   });
 });

@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { browserFieldRedirects } from './scripts/browser-field-plugin.mjs';
 import { bufferImport } from './scripts/buffer-import-plugin.mjs';
 import { cssTextRollup } from './scripts/css-text-plugin.mjs';
+import { privateLibraryGlobals } from './scripts/private-globals-plugin.mjs';
 import { onwarn } from './scripts/rollup-warnings.mjs';
 
 // A build starts from an empty dist/, so no stale chunk is ever served or measured.
@@ -27,6 +28,9 @@ const plugins = () => [
   cssTextRollup(),
   // The Solana token packages' bare `Buffer`: the npm `buffer` package, imported per module (no page global).
   bufferImport(),
+  // zod's and nanostores' shared state (globalThis.__zod_globalConfig, __zod_globalRegistry, nanostoresGlobal): a
+  // module-private object, not the host's window, which a host script could set before the widget loads.
+  privateLibraryGlobals(),
   // For the browser: packages' "browser" export conditions, and npm packages named like Node built-ins (the
   // SDK's `events`) bundled rather than left as imports.
   browserFieldRedirects(),

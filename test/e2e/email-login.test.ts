@@ -134,6 +134,36 @@ describe('email login (auth-url, features=email)', () => {
     assert.equal((await widgetState(page)).status, 'disconnected');
   });
 
+  /**
+   * A returning email visitor is the exception to "nothing before open" beside WalletConnect: the session lives
+   * only in the secure frame's origin, so the restore loads the frame (and the modal's views, which hold it) at
+   * page load to ask it whether the visitor is still signed in. Pinned here: the page's own files and the
+   * auth-url's origin, nothing else (no RPC, no other service), and the modal stays closed.
+   */
+  it('a returning visitor: before open, only the widget\'s own files and the auth-url origin are asked for', async () => {
+    const { page, requests } = await e2e.open();
+    await logIn(page);
+    await page.context().addInitScript((url) => {
+      new MutationObserver((_, observer) => {
+        const el = document.querySelector('wallet-connect-modal');
+        if (!el) return;
+        observer.disconnect();
+        el.setAttribute('features', `${el.getAttribute('features') ?? ''},email`);
+        el.setAttribute('auth-url', url);
+      }).observe(document, { childList: true, subtree: true });
+    }, e2e.stack.login.url);
+    requests.length = 0;
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.state?.connections.length === 2);
+    await page.waitForLoadState('networkidle');
+    const own = new URL(e2e.stack.url).origin;
+    const frameOrigin = new URL(e2e.stack.login.url).origin;
+    const origins = [...new Set(requests.map((url) => new URL(url).origin))].sort();
+    assert.deepEqual(origins, [own, frameOrigin].sort());
+    assert.ok(requests.some((url) => /\/dist\/chunks\/modal-view-[\w-]+\.js$/.test(url)), 'the views load for the frame');
+    assert.equal((await widgetState(page)).open, false);
+  });
+
   it('Update email: a code to the current address, then one to the new; the same wallet under the new email; a wrong code says so', async () => {
     const { page } = await e2e.open();
     const email = await logIn(page);

@@ -18,6 +18,7 @@ import { SocialService, type SocialProviders } from './social.js';
 import { mountSocialRoutes } from './social-routes.js';
 import { mountFarcasterRoutes } from './farcaster-routes.js';
 import { farcasterVerifier } from '../farcaster-relay/verify.js';
+import { KEY_HEADER, PROOF_HEADER, ProofChecker, requestKey } from './proof.js';
 
 export interface AuthFrameAppOptions {
   /** The service's own URL (its origin is the widget's `auth-url`); a function when the port is known late. */
@@ -118,6 +119,21 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
     await next();
   });
 
+  // The cookie alone is no session: the request must also be signed by the key the frame bound to it (proof.ts).
+  const proofs = new ProofChecker(options.now);
+  const proven = new WeakMap<Request, string>();
+  app.use('/api/*', async (c, next) => {
+    const token = getCookie(c, secure() ? `__Host-${COOKIE}` : COOKIE);
+    const proof = c.req.header(PROOF_HEADER);
+    if (token && proof) {
+      const url = new URL(c.req.url);
+      const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
+      if (proofs.check(token, proof, c.req.method, url.pathname + url.search, body)) proven.set(c.req.raw, token);
+    }
+    await next();
+  });
+  const frameKey = (c: Context): string | undefined => requestKey(c.req.header(KEY_HEADER));
+
   const readJson = async (c: Context): Promise<Record<string, unknown>> => {
     try {
       const body: unknown = await c.req.json();
@@ -136,7 +152,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
       setCookie(c, COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', maxAge: maxAgeS });
     }
   };
-  const sessionToken = (c: Context): string | undefined => getCookie(c, secure() ? `__Host-${COOKIE}` : COOKIE);
+  const sessionToken = (c: Context): string | undefined => proven.get(c.req.raw);
 
   app.post('/api/email/start', async (c) => {
     const body = await readJson(c);
@@ -156,7 +172,9 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
 
   app.post('/api/email/verify', async (c) => {
     const body = await readJson(c);
-    const result = await otp.verify(body.email, body.code);
+    const key = frameKey(c);
+    if (!key) return c.json({ error: 'key_required' }, 400);
+    const result = await otp.verify(body.email, body.code, key);
     if (!result.ok) return c.json({ error: result.error, ...(result.attemptsLeft !== undefined ? { attemptsLeft: result.attemptsLeft } : {}) }, STATUS[result.error]);
     sessionCookie(c, result.sessionToken, Math.floor(otp.limits.sessionTtlMs / 1000));
     return c.json(publicUser(result.user));
@@ -211,7 +229,10 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
     social,
     origin,
     allowedOrigins: () => resolve(options.allowedOrigins),
-    signIn: async (c, userId) => sessionCookie(c, await otp.openSession(userId), Math.floor(otp.limits.sessionTtlMs / 1000)),
+    signIn: async (c, userId) => {
+      const key = frameKey(c);
+      if (key) sessionCookie(c, await otp.openSession(userId, key), Math.floor(otp.limits.sessionTtlMs / 1000));
+    },
     publicUser,
     log,
   });
@@ -223,7 +244,10 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
       store,
       masterKey: options.masterKey,
       origin,
-      signIn: async (c, userId) => sessionCookie(c, await otp.openSession(userId), Math.floor(otp.limits.sessionTtlMs / 1000)),
+      signIn: async (c, userId) => {
+      const key = frameKey(c);
+      if (key) sessionCookie(c, await otp.openSession(userId, key), Math.floor(otp.limits.sessionTtlMs / 1000));
+    },
       publicUser,
       log,
       ...(options.now ? { now: options.now } : {}),

@@ -131,7 +131,7 @@ export class OtpService {
   }
 
   /** Checks `code`; on success voids it, makes the user and wallet on a first login, and opens a session. */
-  async verify(rawEmail: unknown, code: unknown): Promise<VerifyResult> {
+  async verify(rawEmail: unknown, code: unknown, frameKey?: string): Promise<VerifyResult> {
     const email = normalizeEmail(rawEmail);
     if (!email) return { ok: false, error: 'invalid_email' };
     const checked = await this.check(email, code);
@@ -144,13 +144,17 @@ export class OtpService {
       const id = randomUUID();
       user = await store.addUser({ id, email, createdAt: now, ...generateWallet(masterKey, id) });
     }
-    return { ok: true, user, sessionToken: await this.openSession(user.id), created };
+    return { ok: true, user, sessionToken: await this.openSession(user.id, frameKey), created };
   }
 
-  /** A new session for `userId` (after a verified code or a social login); returns the cookie's token. */
-  async openSession(userId: string): Promise<string> {
+  /**
+   * A new session for `userId` (after a verified code or a social login); returns the cookie's token. With
+   * `frameKey` (the frame's public key) the token carries it, so the session id, a hash of the token, is bound to it.
+   */
+  async openSession(userId: string, frameKey?: string): Promise<string> {
     const now = this.now();
-    const sessionToken = randomBytes(32).toString('base64url');
+    const random = randomBytes(32).toString('base64url');
+    const sessionToken = frameKey ? `${random}.${frameKey}` : random;
     await this.options.store.addSession({ id: sessionId(sessionToken), userId, createdAt: now, expiresAt: now + this.limits.sessionTtlMs });
     return sessionToken;
   }

@@ -124,3 +124,29 @@ describe('a signed request', () => {
     assert.equal(verify.headers.get('set-cookie'), null);
   });
 });
+
+describe('the cookie over https', () => {
+  it('is __Host-wcm_frame, Secure, HttpOnly, SameSite=None and Partitioned, and still needs the proof', async () => {
+    // Served over plain HTTP here, but the service's public URL is https (as behind a TLS proxy).
+    const https = await startAuthFrame({ allowedOrigins: ['https://shop.example'], smtpUrl: mail.smtpUrl, masterKey: randomBytes(32).toString('hex'), publicUrl: 'https://wallet-frame.example/' });
+    try {
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        fetch(new URL(path, https.url), { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://wallet-frame.example', ...headers }, body: JSON.stringify(body) });
+      const email = 'tls@example.test';
+      const since = Date.now();
+      assert.equal((await post('/api/email/start', { email })).status, 200);
+      const key = await newFrameKey();
+      const verify = await post('/api/email/verify', { email, code: codeIn(await mail.waitFor(email, { since })) }, { 'x-wcm-key': key.publicKey });
+      const set = verify.headers.get('set-cookie') ?? '';
+      assert.match(set, /^__Host-wcm_frame=[\w-]+\.[\w-]{87}; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
+      const cookie = set.split(';')[0]!;
+      const get = async (extra: Record<string, string>) => (await fetch(new URL('/api/session', https.url), { headers: { cookie, ...extra } })).status;
+      assert.equal(await get({}), 401);
+      // The http name is not read over https.
+      assert.equal(await get({ cookie: cookie.replace('__Host-', ''), 'x-wcm-proof': await key.proof('GET', '/api/session', '') }), 401);
+      assert.equal(await get({ 'x-wcm-proof': await key.proof('GET', '/api/session', '') }), 200);
+    } finally {
+      await https.stop();
+    }
+  });
+});

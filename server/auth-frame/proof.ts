@@ -55,9 +55,13 @@ export class ProofChecker {
     const now = this.now();
     if (Math.abs(now - Number(ts)) > PROOF_SKEW_MS) return false;
     const raw = Buffer.from(key, 'base64url');
-    const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
-    const ok = verify('sha256', Buffer.from(proofPayload(method, path, body, ts, nonce)), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
-    if (!ok) return false;
+    try {
+      // A point off the curve (a forged cookie) throws here: no proof, not a server error.
+      const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+      if (!verify('sha256', Buffer.from(proofPayload(method, path, body, ts, nonce)), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) return false;
+    } catch {
+      return false;
+    }
     for (const [seenKey, expires] of this.seen) {
       if (expires > now) break;
       this.seen.delete(seenKey);

@@ -90,6 +90,11 @@ describe('the cookie alone', () => {
     const other = await newFrameKey();
     const path = '/api/session';
     assert.equal((await send(path, undefined, { 'x-wcm-proof': await other.proof('GET', path, '') })).status, 401);
+    // A forged cookie naming a point off the curve: signed out, not a server error.
+    const offCurve = `wcm_frame=${randomBytes(32).toString('base64url')}.${Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url')}`;
+    const forged = await send(path, undefined, { cookie: offCurve, 'x-wcm-proof': await other.proof('GET', path, '') });
+    assert.equal(forged.status, 401);
+    assert.deepEqual(await forged.json(), { error: 'not_signed_in' });
   });
 });
 

@@ -21,6 +21,7 @@ import { SocialService, type SocialProviders } from './social.js';
 import { mountSocialRoutes } from './social-routes.js';
 import { mountFarcasterRoutes } from './farcaster-routes.js';
 import { farcasterVerifier } from '../farcaster-relay/verify.js';
+import { KEY_HEADER, PROOF_HEADER, ProofChecker, requestKey } from './proof.js';
 
 export interface AuthFrameAppOptions {
   /** The service's own URL (its origin is the widget's `auth-url`); a function when the port is known late. */
@@ -133,6 +134,21 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   const signTooLarge = bodyLimit({ maxSize: SIGN_BODY_LIMIT, onError: (c) => c.json({ error: 'payload_too_large' }, 413) });
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/sign-requests') ? signTooLarge(c, next) : tooLarge(c, next)));
 
+  // The cookie alone is no session: the request must also be signed by the key the frame bound to it (proof.ts).
+  const proofs = new ProofChecker(options.now);
+  const proven = new WeakMap<Request, string>();
+  app.use('/api/*', async (c, next) => {
+    const token = getCookie(c, secure() ? `__Host-${COOKIE}` : COOKIE);
+    const proof = c.req.header(PROOF_HEADER);
+    if (token && proof) {
+      const url = new URL(c.req.url);
+      const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
+      if (proofs.check(token, proof, c.req.method, url.pathname + url.search, body)) proven.set(c.req.raw, token);
+    }
+    await next();
+  });
+  const frameKey = (c: Context): string | undefined => requestKey(c.req.header(KEY_HEADER));
+
   const readJson = async (c: Context): Promise<Record<string, unknown>> => {
     try {
       const body: unknown = await c.req.json();
@@ -151,7 +167,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
       setCookie(c, COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', maxAge: maxAgeS });
     }
   };
-  const sessionToken = (c: Context): string | undefined => getCookie(c, secure() ? `__Host-${COOKIE}` : COOKIE);
+  const sessionToken = (c: Context): string | undefined => proven.get(c.req.raw);
   // The attempt cookie: set with a code, sent back by the same browser's verify, as the session cookie is.
   // It lapses with its code; once the code is used the attempt names nothing.
   const attemptCookie = (c: Context, attempt: string): void => {
@@ -179,7 +195,9 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
 
   app.post('/api/email/verify', async (c) => {
     const body = await readJson(c);
-    const result = await otp.verify(body.email, body.code, getCookie(c, secure() ? `__Host-${ATTEMPT_COOKIE}` : ATTEMPT_COOKIE), clientIp(c));
+    const key = frameKey(c);
+    if (!key) return c.json({ error: 'key_required' }, 400);
+    const result = await otp.verify(body.email, body.code, getCookie(c, secure() ? `__Host-${ATTEMPT_COOKIE}` : ATTEMPT_COOKIE), clientIp(c), key);
     if (!result.ok) return c.json({ error: result.error, ...(result.attemptsLeft !== undefined ? { attemptsLeft: result.attemptsLeft } : {}) }, STATUS[result.error]);
     sessionCookie(c, result.sessionToken, Math.floor(otp.limits.sessionTtlMs / 1000));
     return c.json(publicUser(result.user));
@@ -235,7 +253,10 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
     social,
     origin,
     allowedOrigins: () => resolve(options.allowedOrigins),
-    signIn: async (c, userId) => sessionCookie(c, await otp.openSession(userId), Math.floor(otp.limits.sessionTtlMs / 1000)),
+    signIn: async (c, userId) => {
+      const key = frameKey(c);
+      if (key) sessionCookie(c, await otp.openSession(userId, key), Math.floor(otp.limits.sessionTtlMs / 1000));
+    },
     publicUser,
     log,
   });
@@ -247,7 +268,10 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
       store,
       masterKey: options.masterKey,
       origin,
-      signIn: async (c, userId) => sessionCookie(c, await otp.openSession(userId), Math.floor(otp.limits.sessionTtlMs / 1000)),
+      signIn: async (c, userId) => {
+      const key = frameKey(c);
+      if (key) sessionCookie(c, await otp.openSession(userId, key), Math.floor(otp.limits.sessionTtlMs / 1000));
+    },
       publicUser,
       log,
       ...(options.now ? { now: options.now } : {}),

@@ -188,9 +188,10 @@ export class OtpService {
 
   /**
    * Checks `code` for the `attempt` that asked for it (none or another: no such code); on success voids it, makes
-   * the user and wallet on a first login, and opens a session. An IP past its failure limit is refused.
+   * the user and wallet on a first login, and opens a session bound to `frameKey` (the frame's public key). An IP
+   * past its failure limit is refused.
    */
-  async verify(rawEmail: unknown, code: unknown, attempt: unknown, ip: string): Promise<VerifyResult> {
+  async verify(rawEmail: unknown, code: unknown, attempt: unknown, ip: string, frameKey?: string): Promise<VerifyResult> {
     if (!this.verifyAllowed(ip)) return { ok: false, error: 'rate_limited' };
     const email = normalizeEmail(rawEmail);
     if (!email) return { ok: false, error: 'invalid_email' };
@@ -207,13 +208,17 @@ export class OtpService {
       const id = randomUUID();
       user = await store.addUser({ id, email, createdAt: now, ...generateWallet(masterKey, id) });
     }
-    return { ok: true, user, sessionToken: await this.openSession(user.id), created };
+    return { ok: true, user, sessionToken: await this.openSession(user.id, frameKey), created };
   }
 
-  /** A new session for `userId` (after a verified code or a social login); returns the cookie's token. */
-  async openSession(userId: string): Promise<string> {
+  /**
+   * A new session for `userId` (after a verified code or a social login); returns the cookie's token. With
+   * `frameKey` (the frame's public key) the token carries it, so the session id, a hash of the token, is bound to it.
+   */
+  async openSession(userId: string, frameKey?: string): Promise<string> {
     const now = this.now();
-    const sessionToken = randomBytes(32).toString('base64url');
+    const random = randomBytes(32).toString('base64url');
+    const sessionToken = frameKey ? `${random}.${frameKey}` : random;
     await this.options.store.addSession({ id: sessionId(sessionToken), userId, createdAt: now, expiresAt: now + this.limits.sessionTtlMs });
     return sessionToken;
   }

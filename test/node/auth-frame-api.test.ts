@@ -5,6 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
+import { actAsFrame } from './frame-proof.js';
+
+actAsFrame();
 
 const SITE = 'http://127.0.0.1:5999';
 let mail: MailCapture;
@@ -49,7 +52,7 @@ describe('auth frame API', () => {
     assert.equal(user.email, 'alice@example.test');
     assert.deepEqual(user.accounts.map((a) => a.namespace), ['eip155', 'solana']);
     const cookie = verify.headers.get('set-cookie') ?? '';
-    assert.match(cookie, /^wcm_frame=[\w-]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict$/);
+    assert.match(cookie, /^wcm_frame=[\w-]+\.[\w-]{87}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict$/);
     const session = await fetch(new URL('/api/session', frame.url), { headers: { cookie: cookie.split(';')[0]! } });
     assert.deepEqual(await session.json(), user);
     assert.equal((await fetch(new URL('/api/session', frame.url))).status, 401);

@@ -8,6 +8,9 @@ import { generateWallet } from '../../server/auth-frame/keys.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { sessionId } from '../../server/auth-frame/otp.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
+import { actAsFrame, bindCookie, newFrameKey } from './frame-proof.js';
+
+actAsFrame();
 
 const SITE = 'http://127.0.0.1:5999';
 let mail: MailCapture;
@@ -135,9 +138,11 @@ describe('auth frame email change', () => {
     // A Farcaster user as the service makes one (no email), with a session as its sign-in leaves.
     const id = 'farcaster-user-no-email';
     await frame.store.addSocialUser({ id, email: undefined, socialProvider: 'farcaster', createdAt: Date.now(), ...generateWallet(Buffer.from(MASTER, 'hex'), id) }, 'farcaster', '77');
-    const token = randomBytes(32).toString('base64url');
+    const key = await newFrameKey();
+    const token = `${randomBytes(32).toString('base64url')}.${key.publicKey}`;
     await frame.store.addSession({ id: sessionId(token), userId: id, createdAt: Date.now(), expiresAt: Date.now() + 60_000 });
     const cookie = `wcm_frame=${token}`;
+    bindCookie(cookie, key);
     assert.equal((await (await get('/api/session', cookie)).json() as { socialProvider?: string }).socialProvider, 'farcaster');
     const before = mail.messages().length;
     const response = await post('/api/email/update/start', { email: 'new@example.test' }, cookie);

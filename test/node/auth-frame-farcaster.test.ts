@@ -10,6 +10,9 @@ import { approveChannel } from '../../server/farcaster-relay/approve.js';
 import { installIdRegistry, LOCAL_FIDS } from '../../server/farcaster-relay/registry.js';
 import { startFarcasterRelay, type FarcasterRelay } from '../../server/farcaster-relay/relay.js';
 import { CookieJar, request } from './social-login-driver.js';
+import { actAsFrame } from './frame-proof.js';
+
+actAsFrame();
 
 let anvil: Anvil;
 let relay: FarcasterRelay;

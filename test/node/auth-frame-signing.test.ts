@@ -6,6 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import { stringToHex, verifyMessage, type Hex } from 'viem';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
+import { actAsFrame } from './frame-proof.js';
+
+actAsFrame();
 
 const SITE = 'http://127.0.0.1:5999';
 let mail: MailCapture;

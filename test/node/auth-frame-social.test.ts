@@ -7,6 +7,9 @@ import { startMailCapture, type MailCapture } from '../../server/auth-frame/mail
 import { startOidcStandIn, type OidcStandIn } from '../../server/auth-frame/oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { CookieJar, loginAtProvider, request } from './social-login-driver.js';
+import { actAsFrame } from './frame-proof.js';
+
+actAsFrame();
 
 const SITE = 'http://127.0.0.1:5999';
 let mail: MailCapture;
@@ -112,7 +115,7 @@ describe('social login service', () => {
     assert.match(user.address, /^0x[0-9a-fA-F]{40}$/);
     assert.deepEqual(user.accounts.map((account) => account.namespace), ['eip155', 'solana']);
     const cookie = complete.headers.get('set-cookie') ?? '';
-    assert.match(cookie, /^wcm_frame=[\w-]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict$/);
+    assert.match(cookie, /^wcm_frame=[\w-]+\.[\w-]{87}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict$/);
     const session = await fetch(`${origin}/api/session`, { headers: { cookie: cookie.split(';')[0]! } });
     assert.deepEqual(await session.json(), user);
     assert.equal((await redeem(ticket!)).status, 401, 'single use');

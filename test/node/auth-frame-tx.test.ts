@@ -17,6 +17,9 @@ import { rpcCall } from '../../server/json-rpc.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
+import { actAsFrame } from './frame-proof.js';
+
+actAsFrame();
 
 let mail: MailCapture;
 let frame: AuthFrameServer;

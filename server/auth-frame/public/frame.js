@@ -5,17 +5,26 @@
 // The one exception is the visitor's own key export (export.js), shown here only and never posted out.
 import { keyExport } from './export.js';
 
+import { newSessionKey, proofFor } from './frame-key.js';
+
 const parentOrigin = new URL(location.href).searchParams.get('parent');
 const APP = 'wcm-app';
 const FRAME = 'wcm-frame';
 
 const post = (message) => window.parent.postMessage({ type: FRAME, ...message }, parentOrigin);
 
-async function api(path, body) {
+// Every call is signed by the frame's key (frame-key.js); `opensSession`: a fresh key is made and its public half sent.
+async function api(path, body, opensSession = false) {
+  const method = body === undefined ? 'GET' : 'POST';
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const headers = body === undefined ? {} : { 'content-type': 'application/json' };
+  if (opensSession) headers['x-wcm-key'] = await newSessionKey();
+  const proof = await proofFor(method, path, text);
+  if (proof) headers['x-wcm-proof'] = proof;
   const response = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers,
+    body: body === undefined ? undefined : text,
     credentials: 'same-origin',
   });
   const json = await response.json().catch(() => ({}));
@@ -214,7 +223,7 @@ async function rpc({ method, params, chainId }) {
 
 const METHODS = {
   email_start: (params) => api('/api/email/start', { email: params?.email }),
-  email_verify: (params) => api('/api/email/verify', { email: params?.email, code: params?.code }),
+  email_verify: (params) => api('/api/email/verify', { email: params?.email, code: params?.code }, true),
   // The email change (UpdateEmailWallet): a code to the current address, then one to the new address; the
   // widget polls email_update_status every second until it says done.
   email_update_start: (params) => api('/api/email/update/start', { email: params?.email }),
@@ -222,10 +231,10 @@ const METHODS = {
   email_update_verify_new: (params) => api('/api/email/update/verify-new', { code: params?.code }),
   email_update_status: () => api('/api/email/update'),
   // A social login's popup handed the widget a ticket; this frame (embedded by parentOrigin) redeems it.
-  social_complete: (params) => api('/api/social/complete', { ticket: params?.ticket, parent: parentOrigin }),
+  social_complete: (params) => api('/api/social/complete', { ticket: params?.ticket, parent: parentOrigin }, true),
   // Sign In With Farcaster: a relay channel ({url, channelToken}) to show as a QR code, then one status read per call.
   farcaster_start: () => api('/api/farcaster/start', {}),
-  farcaster_wait: (params) => api('/api/farcaster/wait', { channelToken: params?.channelToken }),
+  farcaster_wait: (params) => api('/api/farcaster/wait', { channelToken: params?.channelToken }, true),
   // Smart accounts (ERC-4337): the networks that have them, the account on a chain and whether it is deployed,
   // and the account type to use (refused with smart_account_not_enabled where the chain has none).
   smart_account_status: (params) => api(`/api/smart-account${typeof params?.chainId === 'string' ? `?chainId=${encodeURIComponent(params.chainId)}` : ''}`),

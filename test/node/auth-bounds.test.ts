@@ -14,6 +14,7 @@ import { SqliteFrameStore } from '../../server/auth-frame/store.js';
 import { SqliteAuthStore } from '../../server/auth/store.js';
 import { startSolanaChain } from '../../server/solana/serve.js';
 import { Browser, startSite, type Site } from './auth-helpers.js';
+import { actAsFrame, newFrameKey } from './frame-proof.js';
 
 const SITE = 'http://127.0.0.1:5999';
 const BIG = 40 * 1024 * 1024;
@@ -25,6 +26,7 @@ let site: Site;
 const clock = { now: Date.now() };
 
 before(async () => {
+  actAsFrame(() => clock.now);
   mail = await startMailCapture();
   mailer = createMailer(mail.smtpUrl, 'Sign-in <no-reply@localhost>');
   // One proxy in front: each test's "client" names its own address in X-Forwarded-For.
@@ -114,15 +116,16 @@ describe('email codes', () => {
     const store = await SqliteFrameStore.open(':memory:');
     let mailed = '';
     const { app } = createAuthFrameApp({ publicUrl: 'https://auth.example/', allowedOrigins: ['https://shop.example'], store, masterKey: randomBytes(32), codeKey: randomBytes(32), mailer: { sendCode: async (_to, code) => void (mailed = code), close: () => {} } });
-    const call = (path: string, body: unknown, cookie?: string) =>
-      app.request(`https://auth.example${path}`, { method: 'POST', headers: { host: 'auth.example', origin: 'https://auth.example', 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    const key = await newFrameKey();
+    const call = (path: string, body: unknown, cookie?: string, frameKey?: string) =>
+      app.request(`https://auth.example${path}`, { method: 'POST', headers: { host: 'auth.example', origin: 'https://auth.example', 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...(frameKey ? { 'x-wcm-key': frameKey } : {}) }, body: JSON.stringify(body) });
     try {
       const start = await call('/api/email/start', { email: 'secure@example.test' });
       assert.equal(start.status, 200);
       const cookie = start.headers.get('set-cookie') ?? '';
       assert.match(cookie, /^__Host-wcm_attempt=[\w-]{24}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
-      assert.equal((await call('/api/email/verify', { email: 'secure@example.test', code: mailed })).status, 401);
-      assert.equal((await call('/api/email/verify', { email: 'secure@example.test', code: mailed }, cookie.split(';')[0])).status, 200);
+      assert.equal((await call('/api/email/verify', { email: 'secure@example.test', code: mailed }, undefined, key.publicKey)).status, 401);
+      assert.equal((await call('/api/email/verify', { email: 'secure@example.test', code: mailed }, cookie.split(';')[0], key.publicKey)).status, 200);
     } finally {
       await store.close();
     }

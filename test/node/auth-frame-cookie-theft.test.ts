@@ -10,7 +10,7 @@ import { startAnvil, type Anvil } from '../../server/anvil.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
-import { newFrameKey, type FrameKey } from './frame-proof.js';
+import { carryAttempts, newFrameKey, type FrameKey } from './frame-proof.js';
 
 let mail: MailCapture;
 let frame: AuthFrameServer;
@@ -33,6 +33,7 @@ const signed = async (path: string, body: unknown) =>
   send(path, body, { 'x-wcm-proof': await victim.key.proof(body === undefined ? 'GET' : 'POST', path, body === undefined ? '' : JSON.stringify(body)) });
 
 before(async () => {
+  carryAttempts();
   [mail, anvil] = await Promise.all([startMailCapture(), startAnvil({ chainId: 31337 })]);
   frame = await startAuthFrame({
     allowedOrigins: ['http://127.0.0.1:5999'],

@@ -11,11 +11,14 @@ import { openEvmAccount, parseMasterKey } from '../../server/auth-frame/keys.js'
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame } from '../../server/auth-frame/serve.js';
 import { SqliteFrameStore } from '../../server/auth-frame/store.js';
+import { actAsFrame, carryAttempts } from './frame-proof.js';
 
 const SITE = 'http://127.0.0.1:5999';
 const dir = mkdtempSync(join(tmpdir(), 'wcm-auth-frame-custody-'));
 let mail: MailCapture;
 before(async () => {
+  actAsFrame();
+  carryAttempts();
   mail = await startMailCapture();
 });
 after(async () => {

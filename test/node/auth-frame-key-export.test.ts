@@ -9,6 +9,7 @@ import { base58 } from '../../server/auth-frame/key-export.js';
 import { generateWallet } from '../../server/auth-frame/keys.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
+import { actAsFrame, bindCookie, carryAttempts, newFrameKey } from './frame-proof.js';
 
 const SITE = 'http://127.0.0.1:5999';
 const MASTER = randomBytes(32);
@@ -18,6 +19,8 @@ let origin: string;
 const logs: string[] = [];
 
 before(async () => {
+  actAsFrame();
+  carryAttempts();
   mail = await startMailCapture();
   frame = await startAuthFrame({ allowedOrigins: [SITE], smtpUrl: mail.smtpUrl, masterKey: MASTER.toString('hex'), limits: { maxPerIp: 100, resendIntervalMs: 0, maxPerEmail: 100 }, log: (line) => logs.push(line) });
   origin = new URL(frame.url).origin;
@@ -149,7 +152,10 @@ describe('key export', () => {
   it('is not offered to a login without an email (no second factor to re-verify)', async () => {
     const id = randomUUID();
     await frame.store.addSocialUser({ id, email: undefined, socialProvider: 'github', createdAt: Date.now(), ...generateWallet(MASTER, id) }, 'github', 'subject-1');
-    const cookie = `wcm_frame=${await frame.otp.openSession(id)}`;
+    // A session opened as the frame opens one: bound to the frame's key, which signs each call.
+    const key = await newFrameKey();
+    const cookie = `wcm_frame=${await frame.otp.openSession(id, key.publicKey)}`;
+    bindCookie(cookie, key);
     const start = await post('/api/keys/export/start', {}, cookie);
     assert.equal(start.status, 409);
     assert.deepEqual(await start.json(), { error: 'no_email' });

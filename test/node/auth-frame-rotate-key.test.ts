@@ -13,6 +13,7 @@ import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-fr
 import { main, rotateMasterKey } from '../../server/auth-frame/rotate-key.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { SqliteFrameStore } from '../../server/auth-frame/store.js';
+import { actAsFrame, carryAttempts } from './frame-proof.js';
 
 const SITE = 'http://127.0.0.1:5999';
 const dir = mkdtempSync(join(tmpdir(), 'wcm-auth-frame-rotate-'));
@@ -24,6 +25,8 @@ const EMAILS = ['ann@example.test', 'ben@example.test', 'cy@example.test'];
 let mail: MailCapture;
 
 before(async () => {
+  actAsFrame();
+  carryAttempts();
   mail = await startMailCapture();
   mkdirSync(secrets, { recursive: true });
   writeFileSync(OLD, randomBytes(32).toString('base64url'), { mode: 0o600 });

@@ -34,9 +34,9 @@ const OPENS_SESSION = new Set(['/api/email/verify', '/api/social/complete', '/ap
 /**
  * Makes this process's `fetch` act as the frame does towards the service: a fresh key on the calls that open a
  * session, and a proof on any call whose cookie is a session so opened. Only for tests of other behaviour; the
- * tests of the proof itself call the service without it.
+ * tests of the proof itself call the service without it. `now`: the service's clock, where a test moves it.
  */
-export function actAsFrame(): void {
+export function actAsFrame(now: () => number = Date.now): void {
   const plain = globalThis.fetch;
   globalThis.fetch = async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : input);
@@ -51,10 +51,52 @@ export function actAsFrame(): void {
     }
     const cookie = headers.get('cookie');
     const key = cookie ? [...keys].find(([value]) => cookie.includes(value))?.[1] : undefined;
-    if (key && !headers.has('x-wcm-proof')) headers.set('x-wcm-proof', await key.proof(method, url.pathname + url.search, body));
+    if (key && !headers.has('x-wcm-proof')) headers.set('x-wcm-proof', await key.proof(method, url.pathname + url.search, body, now()));
     const response = await plain(input, { ...init, headers });
     const set = response.headers.get('set-cookie');
     if (opened && set) keys.set(set.split(';')[0]!, opened);
+    return response;
+  };
+}
+
+/** The attempt cookie each email's last `POST /api/email/start` set (`wcm_attempt=…`), by lower-cased email. */
+const attempts = new Map<string, string>();
+let carrying = false;
+
+/**
+ * Makes this process's `fetch` carry each email's attempt cookie from its `POST /api/email/start` to its
+ * `POST /api/email/verify`, as the browser that asked for the code does. For tests of other behaviour than the
+ * attempt binding (those send the cookie, or leave it out, themselves).
+ */
+export function carryAttempts(): void {
+  if (carrying) return;
+  carrying = true;
+  const plain = globalThis.fetch;
+  globalThis.fetch = async (input: string | URL | Request, init: RequestInit = {}) => {
+    if (input instanceof Request) return plain(input, init);
+    const url = new URL(input);
+    const email = (): string | undefined => {
+      try {
+        const value = (JSON.parse(typeof init.body === 'string' ? init.body : '') as { email?: unknown }).email;
+        return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    let { headers } = init;
+    if (url.pathname === '/api/email/verify') {
+      const withAttempt = new Headers(init.headers);
+      const attempt = attempts.get(email() ?? '');
+      const cookie = withAttempt.get('cookie') ?? '';
+      if (attempt && !/(?:^|;\s*)(?:__Host-)?wcm_attempt=/.test(cookie)) withAttempt.set('cookie', [cookie, attempt].filter(Boolean).join('; '));
+      headers = withAttempt;
+    }
+    const response = await plain(input, { ...init, ...(headers ? { headers } : {}) });
+    if (url.pathname === '/api/email/start') {
+      const set = /(?:__Host-)?wcm_attempt=[^;,]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+      const address = email();
+      if (set && address) attempts.set(address, set);
+    }
     return response;
   };
 }

@@ -94,10 +94,15 @@ export const $directoryListing = computed(
       return { status, mode: 'search', items: items(search.results), more: false, error: search.error, query: search.query, term: search.term };
     }
     const status = directory.status === 'idle' ? 'loading' : directory.status;
+    // The recent wallets first, newest first, as soon as they are recent (the connection records them): one already
+    // in the list moves up at once, not when the read of the recent wallets (include=) answers.
+    const listed = [...items(directory.recent), ...items(directory.recommended ?? []), ...items(directory.wallets)];
+    const rank = (item: DirectoryItem) => recentIds.indexOf(item.id);
+    const recentFirst = [...listed.filter((item) => item.recent).sort((a, b) => rank(a) - rank(b)), ...listed.filter((item) => !item.recent)];
     return {
       status,
       mode: 'browse',
-      items: [...items(directory.recent), ...items(directory.recommended ?? []), ...items(directory.wallets)],
+      items: recentFirst,
       more: directory.more,
       error: directory.error,
       query: search.query,

@@ -16,6 +16,7 @@ import { rpcCall } from '../../server/json-rpc.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
+import { actAsFrame, carryAttempts } from './frame-proof.js';
 
 let mail: MailCapture;
 let frame: AuthFrameServer;
@@ -45,6 +46,8 @@ const approve = async <T>(id: string): Promise<T> => {
 };
 
 before(async () => {
+  actAsFrame();
+  carryAttempts();
   [mail, anvil, solana] = await Promise.all([startMailCapture(), startAnvil({ chainId: 31337 }), startSolanaChain()]);
   const ctx = createSeedContext(anvil.rpcUrl, 31337);
   tokens = await deployTokens(ctx, (await compileContracts({ log: () => undefined })).contracts);

@@ -162,6 +162,22 @@ describe('stores: directory (AllWallets)', () => {
     expect(ids().length).to.equal(60);
   });
 
+  it('a recent wallet already in the list is first as soon as it is recent, not once its include= read answers', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    serveDirectory(net, records(10), { hold: (url) => (url.searchParams.has('include') ? held : undefined) });
+    show();
+    await until(() => listing().status === 'ready');
+    // A connection is made with w007 (the recent wallet is recorded then): the list shows it first, marked, at once,
+    // while the read of the recent wallets (include=w007) has not answered yet.
+    $recentWallets.set(['w007']);
+    expect(ids()[0]).to.equal('w007');
+    expect(listing().items[0]?.recent).to.equal(true);
+    release();
+    await until(() => listing().items.filter((item) => item.id === 'w007').length === 1, 'w007 once');
+    expect(ids()[0]).to.equal('w007');
+  });
+
   it('searches from 2 characters, once typing pauses, with entries=100', async () => {
     const dir = serveDirectory(net, records(150));
     show();

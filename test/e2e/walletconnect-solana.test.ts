@@ -132,15 +132,8 @@ describe('WalletConnect carries Solana: the peer approving eip155 and solana giv
     assert.equal(wallet.sessions().length, 1, 'the session stays for the EVM side');
     const evmSignature = (await providerRequest(page, 'personal_sign', ['0x6869', ACCOUNT_0])) as `0x${string}`;
     assert.equal(await verifyMessage({ address: ACCOUNT_0, message: 'hi', signature: evmSignature }), true);
-    const solanaError = await page.evaluate(() => {
-      try {
-        document.querySelector('wallet-connect-modal')!.getProvider('solana');
-        return undefined;
-      } catch (error) {
-        return (error as { code: string }).code;
-      }
-    });
-    assert.equal(solanaError, 'NOT_CONNECTED');
+    // Without a Solana connection getProvider('solana') is undefined, as getProvider('eip155') is without an EVM one.
+    assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getProvider('solana') === undefined), true);
 
     // A reload now restores the EVM side only.
     await page.reload();

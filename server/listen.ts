@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { isAllowedHost, localHosts, MISDIRECTED_TEXT } from './host-check.js';
 import { isAddressInUse, PortInUseError } from './ports.js';
 
 export interface Listening {
@@ -12,11 +13,25 @@ export interface Listening {
 
 /**
  * Serves a fetch handler (a hono app) on `host:port`; port 0 picks a free one. A taken port is a
- * `PortInUseError` naming `service`, so `npm start` can say which setting to change.
+ * `PortInUseError` naming `service`, so `npm start` can say which setting to change. With `hostCheck`, only the
+ * service's own host names are answered (`127.0.0.1`, `localhost`, `[::1]` on the bound port, and the hosts of
+ * `publicUrls()`): any other `Host` header gets 421, so a DNS-rebinding page cannot read the service
+ * (server/host-check.ts).
  */
-export function listen(fetch: (request: Request) => Response | Promise<Response>, { host, port, service }: { host: string; port: number; service: string }): Promise<Listening> {
+export function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  { host, port, service, hostCheck }: { host: string; port: number; service: string; hostCheck?: { publicUrls?: () => readonly (string | undefined)[] } },
+): Promise<Listening> {
+  let allowed: readonly string[] | undefined;
+  const checked = !hostCheck
+    ? fetch
+    : (request: Request) =>
+        allowed && !isAllowedHost(request.headers.get('host') ?? undefined, [...allowed, ...localHosts(0, ...(hostCheck.publicUrls?.() ?? [])).slice(3)])
+          ? new Response(MISDIRECTED_TEXT, { status: 421, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+          : fetch(request);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname: host }, (info) => {
+    const server = serve({ fetch: checked, port, hostname: host }, (info) => {
+      allowed = localHosts(info.port, `http://${host.includes(':') ? `[${host}]` : host}:${info.port}/`);
       server.off('error', onListenError);
       const urlHost = host.includes(':') ? `[${host}]` : host;
       let stopping: Promise<void> | undefined;

@@ -23,7 +23,7 @@ export interface WalletApiServer {
 export async function startWalletApi({ port = 0, host = '127.0.0.1', ...options }: WalletApiServerOptions): Promise<WalletApiServer> {
   const api = await createWalletApi(options);
   try {
-    const server = await listen(api.app.fetch, { host, port, service: 'wallet API' });
+    const server = await listen(api.app.fetch, { host, port, service: 'wallet API', hostCheck: {} });
     let stopping: Promise<void> | undefined;
     return {
       url: server.url,

@@ -11,6 +11,6 @@ export interface DirectoryServer {
 /** Serves the wallet directory API (hosted-api.md §2) on host:port; port 0 picks a free one. */
 export async function startDirectory({ port = 0, host = '127.0.0.1', ...options }: DirectoryOptions & { port?: number; host?: string } = {}): Promise<DirectoryServer> {
   const app = createDirectoryApp(options);
-  const { url, port: boundPort, stop } = await listen(app.fetch, { host, port, service: 'wallet directory' });
+  const { url, port: boundPort, stop } = await listen(app.fetch, { host, port, service: 'wallet directory', hostCheck: {} });
   return { url, port: boundPort, stop };
 }

@@ -162,6 +162,6 @@ export function createFarcasterRelayApp({ ttlMs = 5 * 60_000, now = Date.now, ma
 
 export async function startFarcasterRelay({ host = '127.0.0.1', port = 0, ...options }: FarcasterRelayOptions = {}): Promise<FarcasterRelay> {
   const app = createFarcasterRelayApp(options);
-  const listening: Listening = await listen(app.fetch, { host, port, service: 'Farcaster relay' });
+  const listening: Listening = await listen(app.fetch, { host, port, service: 'Farcaster relay', hostCheck: {} });
   return { url: listening.url.replace(/\/$/, ''), stop: () => listening.stop() };
 }

@@ -80,7 +80,7 @@ export async function startOnRampSandbox({ host = '127.0.0.1', port = 0, evm, so
     payout: createPayout({ evm, ...(solana ? { solana } : {}) }),
     baseUrl: () => url,
   });
-  const server = await listen(app.fetch, { host, port, service: 'on-ramp sandbox' });
+  const server = await listen(app.fetch, { host, port, service: 'on-ramp sandbox', hostCheck: {} });
   url = server.url;
   return { url, assets, stop: () => server.stop() };
 }

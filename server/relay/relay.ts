@@ -15,6 +15,7 @@
  * Every resource a client can make it hold is bounded (limits.ts), and a socket is closed when its JWT expires.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isAllowedHost, localHosts, MISDIRECTED_TEXT, refuseMisdirected } from '../host-check.js';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isAddressInUse, PortInUseError } from '../ports.js';
 import { RelayAuthError, audienceMatches, verifyRelayAuth } from './auth.js';
@@ -237,7 +238,10 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
   let stopping: Promise<void> | undefined;
 
+  // The relay's own host names (set once bound): any other Host is refused, on HTTP and on the WebSocket upgrade.
+  let hosts: readonly string[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (!refuseMisdirected(req, res, hosts)) return;
     const path = new URL(req.url ?? '/', 'http://relay.invalid').pathname;
     if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -250,6 +254,10 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
   server.on('upgrade', (req, socket, head) => {
     if (stopping) {
       socket.destroy();
+      return;
+    }
+    if (!isAllowedHost(req.headers.host, hosts)) {
+      socket.end(`HTTP/1.1 421 Misdirected Request\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n${MISDIRECTED_TEXT}`);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
@@ -307,6 +315,7 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
       const urlHost = host.includes(':') ? `[${host}]` : host;
       const url = `ws://${urlHost}:${boundPort}`;
       publicUrl = configuredUrl ?? url;
+      hosts = localHosts(boundPort, url.replace(/^ws/, 'http'), configuredUrl?.replace(/^ws/, 'http'));
       resolve({
         url,
         publicUrl,

@@ -90,6 +90,9 @@ describe('smart sessions (ERC-7715): grant in the frame, list and revoke in the 
     await row.getByRole('button', { name: `Revoke the permission of ${new URL(site).host}` }).click();
     let approval = await frame(page);
     await approval.getByRole('heading', { name: 'Sign typed data' }).waitFor();
+    // As a visitor reads the request first: Chromium drops clicks on a frame that watches its own visibility
+    // (IntersectionObserver v2) right after the frame moved into place, so the click waits until Approve is armed.
+    await approval.waitForFunction(() => document.querySelector<HTMLButtonElement>('#approve button.primary')?.disabled === false);
     await approval.getByRole('button', { name: 'Reject' }).click();
     await inModal(page, '[data-sessions-error]').waitFor();
     assert.equal(await inModal(page, '[data-sessions-error]').textContent(), 'Revoking was rejected');

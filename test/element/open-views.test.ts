@@ -4,20 +4,20 @@ import type { ViewName } from '../../src/index.js';
 import { noteTransaction } from '../../src/stores/transactions.js';
 import { cleanup, mount, record } from './support/element.js';
 
-/** The view names README's `open({ view?, namespace? })` row documents (the public contract). */
+/** The view names docs/contract.md's `open({ view?, namespace? })` row documents (the public contract). */
 async function documentedViews(): Promise<string[]> {
-  const readme = await (await fetch(new URL('../../README.md', import.meta.url))).text();
+  const readme = await (await fetch(new URL('../../docs/contract.md', import.meta.url))).text();
   const row = readme.split('\n').find((line) => line.startsWith('| `open({ view?, namespace? })` |'));
-  if (!row) throw new Error('README has no open() row');
+  if (!row) throw new Error('docs/contract.md has no open() row');
   const names = [...row.split('|')[2]!.matchAll(/`([A-Z][A-Za-z]+)`/g)].map((m) => m[1]!);
   if (names.length === 0) throw new Error(`no view names in: ${row}`);
   return names;
 }
 
-describe('<wallet-connect-modal> open({ view }) accepts every view README documents', () => {
+describe('<wallet-connect-modal> open({ view }) accepts every view docs/contract.md documents', () => {
   afterEach(cleanup);
 
-  it('README lists at least Connect, Account, SwitchNetwork and Send', async () => {
+  it('docs/contract.md lists at least Connect, Account, SwitchNetwork and Send', async () => {
     expect(await documentedViews()).to.include.members(['Connect', 'Account', 'SwitchNetwork', 'Send']);
   });
 

@@ -1,4 +1,4 @@
-// README's list of error codes is the public contract for `wallet-error` and rejected promises: it must name
+// The list of error codes in docs/contract.md is the public contract for `wallet-error` and rejected promises: it must name
 // every code the widget's code can emit, and nothing else. Read from the sources, so a new code fails here.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -32,16 +32,16 @@ function emittedCodes(): string[] {
   return codes.filter((code) => text.includes(`'${code}'`));
 }
 
-/** The codes README lists after "Error codes". */
+/** The codes docs/contract.md lists after "Error codes". */
 function readmeCodes(): string[] {
-  const readme = read('README.md');
+  const readme = read('docs/contract.md');
   const start = readme.indexOf('Error codes');
-  assert.notEqual(start, -1, 'README has no "Error codes" list');
+  assert.notEqual(start, -1, 'docs/contract.md has no "Error codes" list');
   const paragraph = readme.slice(start, readme.indexOf('\n\n', start));
   return [...paragraph.matchAll(/`([A-Z][A-Z_]+)`/g)].map((m) => m[1]!);
 }
 
-describe('README error codes', () => {
+describe('the documented error codes (docs/contract.md)', () => {
   it('finds the codes in the sources (the check itself works)', () => {
     const emitted = emittedCodes();
     for (const code of ['INVALID_CONFIG', 'CONNECTION_REJECTED', 'RELAY_UNAVAILABLE', 'PAIRING_EXPIRED', 'RATE_LIMITED', 'UNKNOWN']) assert.ok(emitted.includes(code), code);

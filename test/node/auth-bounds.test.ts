@@ -15,6 +15,7 @@ import { SqliteAuthStore } from '../../server/auth/store.js';
 import { startSolanaChain } from '../../server/solana/serve.js';
 import { Browser, startSite, type Site } from './auth-helpers.js';
 import { actAsFrame, newFrameKey } from './frame-proof.js';
+import { getWithHost } from './helpers.js';
 
 const SITE = 'http://127.0.0.1:5999';
 const BIG = 40 * 1024 * 1024;
@@ -49,20 +50,6 @@ const post = (path: string, body: unknown, { ip = '198.51.100.1', cookie }: { ip
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 const cookieOf = (response: Response): string => response.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
-
-/** A GET with the Host header a DNS-rebinding page's browser sends (fetch does not let one set it). */
-function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** A JSON body of `size` bytes: one long string field. */
 const bigJson = (size: number): string => `{"email":"${'a'.repeat(size - 12)}"}`;

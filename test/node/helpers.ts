@@ -98,3 +98,17 @@ export async function rejection(promise: Promise<unknown>): Promise<{ code: numb
   }
   throw new Error('expected a rejection');
 }
+
+/** A GET with the Host header a DNS-rebinding page's browser sends (fetch does not let one set it). */
+export function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

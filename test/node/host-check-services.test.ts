@@ -3,7 +3,6 @@
 // WalletConnect relay (HTTP and its WebSocket upgrade) and every service served through listen() with a host check
 // (the wallet data API, the on-ramp sandbox) refuse it with 421, and answer 127.0.0.1 and localhost as before.
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { startDirectory, type DirectoryServer } from '../../server/directory/serve.js';
@@ -11,20 +10,7 @@ import { startFarcasterRelay, type FarcasterRelay } from '../../server/farcaster
 import { MISDIRECTED_TEXT } from '../../server/host-check.js';
 import { listen, type Listening } from '../../server/listen.js';
 import { startRelay, type Relay } from '../../server/relay/relay.js';
-
-/** A GET with the Host header a rebinding page's browser sends (fetch does not let one set it). */
-function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { getWithHost } from './helpers.js';
 
 /** Opens a WebSocket with `host`; resolves 'open' or the refusal's HTTP status. */
 function upgradeWithHost(url: string, host: string): Promise<string> {

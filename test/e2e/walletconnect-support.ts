@@ -8,7 +8,17 @@ import { inModal, openModal } from './harness.js';
 /** Decodes the QR code the view shows, from a screenshot of it. */
 export async function scanQr(page: Page): Promise<string> {
   const qr = inModal(page, '[part="qr-code"]');
-  await qr.waitFor();
+  try {
+    await qr.waitFor();
+  } catch (error) {
+    // Say what the modal showed instead (an error view, a status), so a failure on a slow machine explains itself.
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('wallet-connect-modal')?.shadowRoot;
+      const events = (window as unknown as { __events?: { type: string; detail: unknown }[] }).__events ?? [];
+      return { view: root?.querySelector('dialog')?.innerText.replace(/\s+/g, ' ').trim().slice(0, 300), errors: events.filter((e) => e.type === 'wallet-error').map((e) => e.detail) };
+    }).catch(() => undefined);
+    throw new Error(`no QR code on screen; the modal showed: ${JSON.stringify(shown)}`, { cause: error });
+  }
   const png = PNG.sync.read(await qr.screenshot());
   const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height);
   if (!code) throw new Error('the QR code on screen could not be decoded');

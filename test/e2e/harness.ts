@@ -166,7 +166,11 @@ export async function chooseDevWallet(page: Page, namespace: 'eip155' | 'solana'
   if (bothNamespaces) await page.waitForFunction(() => (window as unknown as { __walletStandardReady?: boolean }).__walletStandardReady === true);
   await devWalletEntry(page).click();
   if (!bothNamespaces) return;
-  await inModal(page, '.hint').filter({ hasText: 'Dev Wallet works on more than one kind of network. Which one do you want to connect?' }).waitFor();
+  await inModal(page, '.hint').filter({ hasText: 'Dev Wallet works on more than one kind of network. Which one do you want to connect?' }).waitFor().catch(async (error: unknown) => {
+    const shown = await page.evaluate(() => document.querySelector('wallet-connect-modal')?.shadowRoot?.querySelector('dialog')?.innerText.replace(/\s+/g, ' ').trim().slice(0, 300)).catch(() => undefined);
+    const prompt = await page.locator('dev-wallet-prompt').innerText().catch(() => '');
+    throw new Error(`no namespace chooser; the modal showed: ${JSON.stringify(shown)}; the wallet's prompt: ${JSON.stringify(prompt.slice(0, 200))}`, { cause: error });
+  });
   await inModal(page, '[part~="wallet-button"]').filter({ hasText: CHOOSER_LABELS[namespace] }).click();
 }
 

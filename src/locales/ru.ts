@@ -35,7 +35,7 @@ const ru: Catalogue = {
   'action.back': 'Назад',
   'action.retry': 'Повторить',
   'action.startOver': 'Начать заново',
-  'connect.recent': 'Недавние',
+  'connect.recent': 'Недавний',
   'connect.installed': 'Установлен',
   'connect.noWallets': 'Кошелек в браузере не найден. Подключитесь через WalletConnect или установите кошелек-расширение для браузера и перезагрузите страницу.',
   'connect.walletsLabel': 'Кошельки',

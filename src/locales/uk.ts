@@ -35,7 +35,7 @@ const uk: Catalogue = {
   'action.back': 'Назад',
   'action.retry': 'Спробувати ще раз',
   'action.startOver': 'Почати спочатку',
-  'connect.recent': 'Нещодавні',
+  'connect.recent': 'Нещодавній',
   'connect.installed': 'Встановлено',
   'connect.noWallets': 'Гаманець у браузері не знайдено. Підключіться через WalletConnect або встановіть гаманець-розширення для браузера й перезавантажте сторінку.',
   'connect.walletsLabel': 'Гаманці',

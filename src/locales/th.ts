@@ -139,7 +139,7 @@ const th: Catalogue = {
   'view.ApproveTransaction': 'อนุมัติธุรกรรม',
   'auth.name': 'อีเมล',
   'auth.emailLabel': 'อีเมล',
-  'auth.emailPlaceholder': 'you@example.com',
+  'auth.emailPlaceholder': 'name@example.com',
   'auth.continue': 'ดำเนินการต่อด้วยอีเมล',
   'auth.sending': 'กำลังส่งรหัส…',
   'auth.codeSent': 'ป้อนรหัส 6 หลักที่เราส่งไปยัง {email}',

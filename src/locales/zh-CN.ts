@@ -139,7 +139,7 @@ const zhCN: Catalogue = {
   'view.ApproveTransaction': '批准交易',
   'auth.name': '电子邮件',
   'auth.emailLabel': '电子邮件',
-  'auth.emailPlaceholder': 'you@example.com',
+  'auth.emailPlaceholder': 'name@example.com',
   'auth.continue': '使用电子邮件继续',
   'auth.sending': '正在发送验证码…',
   'auth.codeSent': '请输入我们发送到 {email} 的 6 位验证码',

@@ -139,7 +139,7 @@ const zhTW: Catalogue = {
   'view.ApproveTransaction': '核准交易',
   'auth.name': '電子郵件',
   'auth.emailLabel': '電子郵件',
-  'auth.emailPlaceholder': 'you@example.com',
+  'auth.emailPlaceholder': 'name@example.com',
   'auth.continue': '使用電子郵件繼續',
   'auth.sending': '正在傳送驗證碼…',
   'auth.codeSent': '請輸入我們傳送到 {email} 的 6 位數驗證碼',

@@ -299,7 +299,7 @@ const ru: Catalogue = {
   'onramp.closed': 'Окно {provider} было закрыто до поступления средств.',
   'sessions.fetchError': 'Ошибка загрузки смарт-сессий',
   'sessions.none': 'Смарт-сессий нет. Здесь появится сайт, которому вы разрешите действовать от имени вашего смарт-аккаунта.',
-  'sessions.allows': 'Перевод до {amount} {symbol}',
+  'sessions.allows': 'Лимит переводов: {amount} {symbol}',
   'sessions.spent': 'Потрачено {amount} {symbol}',
   'sessions.expires': 'Истекает {date}',
   'sessions.expired': 'Истекло {date}',

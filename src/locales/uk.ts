@@ -299,7 +299,7 @@ const uk: Catalogue = {
   'onramp.closed': 'Вікно {provider} закрито до надходження коштів.',
   'sessions.fetchError': 'Помилка завантаження смарт-сесій',
   'sessions.none': 'Смарт-сесій немає. Тут з’явиться сайт, якому ви дозволите діяти від імені вашого смарт-акаунта.',
-  'sessions.allows': 'Переказ до {amount} {symbol}',
+  'sessions.allows': 'Ліміт переказів: {amount} {symbol}',
   'sessions.spent': 'Витрачено {amount} {symbol}',
   'sessions.expires': 'Спливає {date}',
   'sessions.expired': 'Сплило {date}',

@@ -446,7 +446,7 @@ const uk: Catalogue = {
   'action.swap': 'Обміняти',
   'view.Swap': 'Обмін',
   'view.SwapSelectToken': 'Вибір токена',
-  'view.SwapPreview': 'Попередній перегляд обміну',
+  'view.SwapPreview': 'Перегляд обміну',
   'walletconnect.scan': 'Відскануйте цей QR-код телефоном',
   'walletconnect.scanWith': 'Відскануйте цей QR-код у {wallet}',
   'walletconnect.qrLabel': 'QR-код для підключення {wallet}',

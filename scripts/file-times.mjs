@@ -2,11 +2,13 @@
 // slowest tests. Two reporters write them as JSON: one for node:test (`--test-reporter`), one for
 // @web/test-runner (wtr's `reporters`), and `readFileTimes` reads either back.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** @typedef {{ file: string, ms: number, tests: number, failed: number, slowest: { name: string, ms: number }[] }} FileTime */
 
 const SLOWEST = 3;
+const ONE_PROCESS = fileURLToPath(new URL('./one-process.mjs', import.meta.url));
 
 function keepSlowest(list, name, ms) {
   list.push({ name, ms: Math.round(ms) });
@@ -30,12 +32,22 @@ export default async function* nodeFileTimes(source) {
     // The file's own process starts when it is dequeued (before that it waits for a free slot).
     if (event.type === 'test:dequeue' && event.data.name === file) entry.first = now;
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
+    // Files run in one process (one-process.mjs) each have a suite named by the file's path: its time is the file's.
+    const wrapped = event.data.nesting === 0 && /\.test\.tsx?$/.test(event.data.name) ? resolve(event.data.name) : undefined;
+    if (wrapped && wrapped !== file) {
+      let own = byFile.get(wrapped);
+      if (!own) byFile.set(wrapped, (own = { file: relative(process.cwd(), wrapped), first: 0, last: 0, tests: 0, failed: 0, slowest: [] }));
+      own.ms = event.data.details?.duration_ms;
+      continue;
+    }
     if (event.data.details?.type === 'suite' || event.data.name === file) continue; // suites and the file itself
     entry.tests++;
     if (event.type === 'test:fail') entry.failed++;
     keepSlowest(entry.slowest, event.data.name, event.data.details?.duration_ms ?? 0);
   }
-  const out = [...byFile.values()].map(({ file, first, last, tests, failed, slowest }) => ({ file, ms: last - first, tests, failed, slowest }));
+  const out = [...byFile.values()]
+    .filter((entry) => entry.file !== relative(process.cwd(), ONE_PROCESS))
+    .map(({ file, first, last, ms, tests, failed, slowest }) => ({ file, ms: Math.round(ms ?? last - first), tests, failed, slowest }));
   yield `${JSON.stringify(out)}\n`;
 }
 

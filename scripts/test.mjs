@@ -83,13 +83,17 @@ const wtrCounts = (out) => {
   const last = [...plain.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
   return last ? { passed: Number(last[1]), failed: Number(last[2]) } : undefined;
 };
-/** A node:test step: TAP on stdout (read for the counts), per-file times into `times`. */
-const nodeTest = (name, list) => {
+/**
+ * A node:test step: TAP on stdout (read for the counts), per-file times into `times`. With `oneProcess` the files
+ * run one after the other in a single process (scripts/one-process.mjs), else each in its own.
+ */
+const nodeTest = (name, list, { oneProcess = false } = {}) => {
   const fileTimes = join(times, `${name.replace(/\W+/g, '-')}.json`);
   return {
     name, command: process.execPath, count: nodeCounts, fileTimes,
-    args: ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=tap', '--test-reporter-destination=stdout',
-      '--test-reporter=./scripts/file-times.mjs', `--test-reporter-destination=${fileTimes}`, ...list],
+    args: ['--import', 'tsx', '--test-reporter=tap', '--test-reporter-destination=stdout',
+      '--test-reporter=./scripts/file-times.mjs', `--test-reporter-destination=${fileTimes}`,
+      ...(oneProcess ? ['scripts/one-process.mjs'] : ['--test', '--test-concurrency=1']), ...list],
   };
 };
 
@@ -110,7 +114,8 @@ const steps = {
   server: { ...nodeTest('node: server', files('test/node')), needsBuild: true },
   browser: { name: 'browser: unit and element (@web/test-runner)', command: bin('wtr'), args: [], count: wtrCounts, fileTimes: wtrTimes, env: { WTR_FILE_TIMES: wtrTimes } },
   devWallet: { ...nodeTest('node: dev wallet', files('test/dev-wallet')), needsBuild: true },
-  e2e: { ...nodeTest('end-to-end: demo on the local stack', files('test/e2e')), needsBuild: true },
+  // In one process: each file's own process spent about 10 s loading the stack's servers and playwright.
+  e2e: { ...nodeTest('end-to-end: demo on the local stack', files('test/e2e'), { oneProcess: true }), needsBuild: true },
 };
 
 let buildDone;

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 import { cssTextWtr } from './scripts/css-text-plugin.mjs';
+import { wtrFileTimes } from './scripts/file-times.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -13,6 +15,8 @@ export default {
   hostname: '127.0.0.1',
   concurrency: 1,
   concurrentBrowsers: 1,
+  // `npm test` asks for per-file times (its closing summary) through WTR_FILE_TIMES, a path to write them to.
+  reporters: [defaultReporter(), ...(process.env.WTR_FILE_TIMES ? [wtrFileTimes(process.env.WTR_FILE_TIMES)] : [])],
   browserStartTimeout: 60000,
   // A limit for a failing test, not a speed goal (those are in `npm run bench`): generous, as the test server
   // compiles each module on its first request and a cold chunk can take seconds on a loaded 2-core machine.

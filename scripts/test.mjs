@@ -1,10 +1,14 @@
-// `npm test`: everything, on a fresh machine. Finds (or installs) Chromium, lints and type-checks, builds, then
-// runs the Node server suites beside the browser suites (@web/test-runner), the dev wallet's, and the end-to-end suite.
-// Ends with one line "N passed, N failed" over all suites; exits non-zero if any step failed.
+// `npm test`: everything, on a fresh machine. Finds (or installs) Chromium, then runs two lanes side by side: the
+// browser lane (the browser suites of @web/test-runner, the dev wallet's, the end-to-end suite: one browser at a time)
+// and the other lane (build, lint, type check, the Node server suites, which use no browser).
+// Ends with a table of the steps' times, the slowest files of each step, and one line "N passed, N failed" over
+// all suites; exits non-zero if any step failed.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { readFileTimes } from './file-times.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0 };
@@ -21,25 +25,32 @@ function files(dir) {
     .map((f) => join(dir, f));
 }
 
+const times = mkdtempSync(join(tmpdir(), 'npm-test-'));
+/** Every step that ran or was skipped, in the order they ended, for the closing table. */
+const report = [];
+
 /**
- * Runs a step; `count` reads pass/fail figures from its output. Its output is shown as it comes, or, for a step
- * run beside another (`together`), all at once when it ends, so the log never interleaves two steps.
+ * Runs a step; `count` reads pass/fail figures from its output, `fileTimes` (a path) is where its reporter writes
+ * per-file times. Its output is shown as it comes (`live`), or all at once when it ends, so the log never
+ * interleaves two steps.
  */
-function step(name, command, args, count, together = false) {
+function step({ name, command, args, count, fileTimes, env = {} }, live) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    console.log(`\n▶ ${name}${together ? ' (beside another step; its output follows when it ends)' : ''}`);
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    console.log(`\n▶ ${name}${live ? '' : ' (beside the browser lane; its output follows when it ends)'}`);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; if (!together) process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; if (!together) process.stderr.write(d); });
+    child.stdout.on('data', (d) => { out += d; if (live) process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; if (live) process.stderr.write(d); });
     child.on('close', (code) => {
-      if (together) process.stdout.write(`\n── ${name} ──\n${out}`);
+      if (!live) process.stdout.write(`\n── ${name} ──\n${out}`);
       const counted = count?.(out);
       failedTests.push(...failedNames(out).map((t) => `${name}: ${t}`));
       if (counted) { totals.passed += counted.passed; totals.failed += counted.failed; }
       if (code !== 0) failures.push(name);
-      console.log(`◀ ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const seconds = (Date.now() - t0) / 1000;
+      report.push({ name, status: code === 0 ? 'ok' : `FAILED (exit ${code})`, start: (t0 - started) / 1000, seconds, counted, files: fileTimes ? readFileTimes(fileTimes) : [] });
+      console.log(`◀ ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
       resolve(code === 0);
     });
   });
@@ -72,25 +83,77 @@ const wtrCounts = (out) => {
   const last = [...plain.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
   return last ? { passed: Number(last[1]), failed: Number(last[2]) } : undefined;
 };
-const nodeTest = (list) => [process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=tap', ...list]];
+/**
+ * A node:test step: TAP on stdout (read for the counts), per-file times into `times`. With `oneProcess` the files
+ * run one after the other in a single process (scripts/one-process.mjs), else each in its own.
+ */
+const nodeTest = (name, list, { oneProcess = false } = {}) => {
+  const fileTimes = join(times, `${name.replace(/\W+/g, '-')}.json`);
+  return {
+    name, command: process.execPath, count: nodeCounts, fileTimes,
+    args: ['--import', 'tsx', '--test-reporter=tap', '--test-reporter-destination=stdout',
+      '--test-reporter=./scripts/file-times.mjs', `--test-reporter-destination=${fileTimes}`,
+      ...(oneProcess ? ['scripts/one-process.mjs'] : ['--test', '--test-concurrency=1']), ...list],
+  };
+};
 
 const chromium = ensureChromium();
 if (!chromium) process.exit(1);
 
-// Steps in a group run side by side. Lint and the type check only read the sources. The Node server suites use no
-// browser and mostly wait on local chains and servers, so they run beside the browser suite (which uses well under
-// one core: 0.7 of 2 measured); the dev wallet's suites drive Chromium, so they wait for it, and the end-to-end
-// suite runs alone. Browsers are never two at a time.
-const groups = [
-  [['lint', bin('eslint'), ['.']], ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]],
-  [['build', 'npm', ['run', '--silent', 'build']]],
-  [['node: server', ...nodeTest(files('test/node')), nodeCounts], ['browser: unit and element (@web/test-runner)', bin('wtr'), [], wtrCounts]],
-  [['node: dev wallet', ...nodeTest(files('test/dev-wallet')), nodeCounts]],
-  [['end-to-end: demo on the local stack', ...nodeTest(files('test/e2e')), nodeCounts]],
-];
-for (const group of groups) {
-  const results = await Promise.all(group.map(([name, command, args, count]) => step(name, command, args, count, group.length > 1)));
-  if (group.some(([name]) => name === 'build') && !results.every(Boolean)) break; // nothing after it can run without a bundle
+// Two lanes side by side. The browser lane drives Chromium, one step after the other so that browsers are never two
+// at a time: the unit and element suites (which compile the sources themselves and need no build), then the dev
+// wallet's and the end-to-end suites (which need the build). The other lane uses no browser: the build first (the
+// browser lane waits for it), then lint and the type check (they only read the sources), then the Node server
+// suites, which mostly wait on local chains and servers. The end-to-end suite is the longest step: it starts as
+// soon as the browser is free, and the rest of the other lane fits beside the browser lane.
+const wtrTimes = join(times, 'wtr.json');
+const steps = {
+  build: { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
+  lint: { name: 'lint', command: bin('eslint'), args: ['.'] },
+  typecheck: { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  server: { ...nodeTest('node: server', files('test/node')), needsBuild: true },
+  browser: { name: 'browser: unit and element (@web/test-runner)', command: bin('wtr'), args: [], count: wtrCounts, fileTimes: wtrTimes, env: { WTR_FILE_TIMES: wtrTimes } },
+  devWallet: { ...nodeTest('node: dev wallet', files('test/dev-wallet')), needsBuild: true },
+  // In one process: each file's own process spent about 10 s loading the stack's servers and playwright.
+  e2e: { ...nodeTest('end-to-end: demo on the local stack', files('test/e2e'), { oneProcess: true }), needsBuild: true },
+};
+
+let buildDone;
+const built = new Promise((resolve) => { buildDone = resolve; });
+/** Runs a lane's steps in order; a step that needs the bundle waits for the build, and is skipped if it failed. */
+async function lane(list, live) {
+  for (const s of list) {
+    if (s.needsBuild && !(await built)) {
+      failures.push(s.name);
+      report.push({ name: s.name, status: 'skipped (no build)', start: (Date.now() - started) / 1000, seconds: 0, files: [] });
+      console.log(`\n◀ ${s.name}: skipped, the build failed`);
+      continue;
+    }
+    const ok = await step(s, live);
+    if (s === steps.build) buildDone(ok);
+  }
+}
+await Promise.all([
+  lane([steps.browser, steps.devWallet, steps.e2e], true),
+  lane([steps.build, steps.lint, steps.typecheck, steps.server], false),
+]);
+rmSync(times, { recursive: true, force: true });
+
+// The closing summary: a CI log is often read from its tail only.
+const seconds = (s) => `${s.toFixed(1)} s`.padStart(8);
+console.log('\nSteps (start → time; the two lanes overlap):');
+for (const r of [...report].sort((x, y) => x.start - y.start)) {
+  const counts = r.counted ? `  ${r.counted.passed} passed, ${r.counted.failed} failed` : '';
+  console.log(`  ${seconds(r.start)} → ${seconds(r.seconds)}  ${r.name}: ${r.status}${counts}`);
+}
+for (const r of report) {
+  if (!r.files.length) continue;
+  const slowest = [...r.files].sort((x, y) => y.ms - x.ms).slice(0, 5);
+  console.log(`\nSlowest files of "${r.name}" (${r.files.length} files):`);
+  for (const f of slowest) {
+    const test = f.slowest[0] ? `; slowest test ${(f.slowest[0].ms / 1000).toFixed(1)} s: ${f.slowest[0].name.slice(0, 90)}` : '';
+    console.log(`  ${seconds(f.ms / 1000)}  ${f.file} (${f.tests} tests${test})`);
+  }
 }
 
 console.log(`\nnpm test: ${((Date.now() - started) / 1000).toFixed(1)} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);

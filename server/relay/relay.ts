@@ -42,6 +42,8 @@ export interface RelayOptions {
   limits?: Partial<RelayLimits>;
   /** One line per connection, rejection and message flow. */
   log?: (line: string) => void;
+  /** The clock stored messages' `publishedAt` and ttl are read from (default `Date.now`; tests pass their own). */
+  now?: () => number;
 }
 
 export interface RelayStats {
@@ -91,7 +93,7 @@ const shortTopic = (topic: string) => topic.slice(0, 8);
 /** Longest a timer may wait (setTimeout's 32-bit limit); a later JWT expiry is re-armed from there. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publicUrl: configuredUrl, limits: given, log }: RelayOptions = {}): Promise<Relay> {
+export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publicUrl: configuredUrl, limits: given, log, now = Date.now }: RelayOptions = {}): Promise<Relay> {
   let limits: RelayLimits;
   try {
     limits = relayLimits(given);
@@ -103,7 +105,7 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
   }
   // Known once listening (the default is the bound address).
   let publicUrl = configuredUrl ?? '';
-  const mailbox = new Mailbox(Date.now, limits);
+  const mailbox = new Mailbox(now, limits);
   const connections = new Set<Connection>();
   const socketsByClient = new Map<string, number>();
   const socketsByAddress = new Map<string, number>();

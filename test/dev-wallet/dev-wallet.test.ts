@@ -30,6 +30,8 @@ let server: TestServer;
 let browser: Browser;
 let page: Page;
 const violations: string[] = [];
+/** Called after each violation the page reports. */
+let violationReported: (() => void) | undefined;
 const consoleErrors: string[] = [];
 
 /** Sends a request from the page and waits for its outcome. */
@@ -77,7 +79,7 @@ describe('dev wallet (EIP-6963 + EIP-1193) in Chromium under a strict CSP', () =
     browser = await launchChromium();
     page = await browser.newPage();
     page.setDefaultTimeout(5000);
-    await page.exposeFunction('__reportViolation', (v: string) => violations.push(v));
+    await page.exposeFunction('__reportViolation', (v: string) => { violations.push(v); violationReported?.(); });
     await page.addInitScript(() =>
       document.addEventListener('securitypolicyviolation', (e) =>
         window.__reportViolation(`${e.effectiveDirective} blocked ${e.blockedURI} ${e.sample}`),
@@ -359,9 +361,12 @@ describe('dev wallet (EIP-6963 + EIP-1193) in Chromium under a strict CSP', () =
   it('caused no CSP violation and no console error (and the detector works)', async () => {
     assert.deepEqual(violations, []);
     assert.deepEqual(consoleErrors, []);
+    const reported = new Promise<void>((resolve, reject) => {
+      violationReported = resolve;
+      setTimeout(() => reject(new Error('no violation reported within 5 s')), 5000).unref();
+    });
     await page.evaluate(() => document.body.setAttribute('style', 'color: red'));
-    await page.waitForFunction(() => true);
-    await new Promise((r) => setTimeout(r, 100));
+    await reported;
     assert.equal(violations.length, 1, 'an inline style attribute is reported as a violation');
     assert.match(violations[0]!, /^style-src-attr/);
   });

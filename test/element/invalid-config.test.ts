@@ -1,6 +1,6 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/index.js';
-import { mount, openAndRender, record, useConsoleErrors } from './support/element.js';
+import { mount, openAndRender, record, useConsoleErrors, waitFor } from './support/element.js';
 
 type ErrorDetail = { code: string; message: string };
 
@@ -11,7 +11,7 @@ describe('<wallet-connect-modal> invalid attributes', () => {
     const errors = record<ErrorDetail>('wallet-error');
     try {
       const el = mount({ networks: 'not-a-chain' });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(() => errors.details.length > 0, 'the wallet-error');
 
       expect(errors.details).to.have.length(1);
       expect(Object.keys(errors.details[0]!).sort()).to.deep.equal(['code', 'message']);
@@ -46,7 +46,7 @@ describe('<wallet-connect-modal> invalid attributes', () => {
     const errors = record<ErrorDetail>('wallet-error');
     try {
       mount({ 'rpc-urls': '{"eip155:1":"javascript:alert(1)"}' });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(() => errors.details.length > 0, 'the wallet-error');
       expect(errors.details.map((d) => d.code)).to.deep.equal(['INVALID_CONFIG']);
       expect(logged).to.have.length(1);
       expect(logged[0]).to.contain('<wallet-connect-modal rpc-urls>');
@@ -60,7 +60,7 @@ describe('<wallet-connect-modal> invalid attributes', () => {
     const errors = record<ErrorDetail>('wallet-error');
     try {
       const el = mount({ networks: 'eip155:1', 'default-network': 'eip155:137' });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(() => errors.details.length > 0, 'the wallet-error');
       expect(errors.details).to.deep.equal([{ code: 'INVALID_CONFIG', message: 'Invalid configuration' }]);
       expect(logged).to.deep.equal(['[wallet-connect-modal] <wallet-connect-modal default-network>: "eip155:137" is not in networks. Expected a CAIP-2 id listed in "networks".']);
       expect(el.defaultNetwork).to.equal(undefined);

@@ -163,6 +163,7 @@ const de: Catalogue = {
   'auth.mailFailed': 'Der Code konnte nicht per E-Mail gesendet werden. Versuche es erneut.',
   'auth.frameFailed': 'Das sichere Anmeldefenster hat sich nicht geöffnet. Versuche es erneut.',
   'auth.failed': 'Die Anmeldung per E-Mail hat nicht funktioniert. Versuche es erneut.',
+  'auth.frameTitle': 'Sichere Wallet',
   'view.AccountSettings': 'Kontoeinstellungen',
   'smartAccount.notEnabled': 'Für den Wechsel zu einem Smart Account muss im aktiven Netzwerk ein Smart Account aktiviert sein',
   'smartAccount.settings': 'Kontoeinstellungen',

@@ -136,4 +136,22 @@ describe('<wallet-connect-modal> languages', () => {
     await title(el, 'Connect Wallet');
     expect(input.value).to.equal('visitor@example.com');
   });
+
+  it('<wallet-connect-button> follows the same rule: its own lang, its ancestors’, with the modal in another language', async () => {
+    mount({ networks: 'eip155:1', lang: 'en' });
+    const wrapper = document.createElement('div');
+    wrapper.setAttribute('data-test-widget', '');
+    wrapper.setAttribute('lang', 'de-CH');
+    const host = document.createElement('wallet-connect-button');
+    wrapper.append(host);
+    document.body.append(wrapper);
+    const inner = () => host.shadowRoot?.querySelector<HTMLButtonElement>('button[part~="button"]') ?? null;
+    await waitFor(() => inner()?.textContent === 'Wallet verbinden', 'the German button');
+    expect(inner()!.getAttribute('lang')).to.equal('de-CH');
+    const hebrew = (await catalogue('he'))?.['button.connect'] ?? 'Connect Wallet';
+    host.setAttribute('lang', 'he');
+    await waitFor(() => inner()?.textContent === hebrew && inner()!.getAttribute('dir') === 'rtl', 'Hebrew (English while there is none), right to left');
+    host.removeAttribute('lang');
+    await waitFor(() => inner()?.textContent === 'Wallet verbinden' && inner()!.getAttribute('dir') === 'ltr', 'German again');
+  });
 });

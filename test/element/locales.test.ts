@@ -80,7 +80,7 @@ describe('<wallet-connect-modal> languages', () => {
     const el = mount({ networks: 'eip155:1', lang: 'he-IL' });
     const dialog = await openAndRender(el);
     expect(dialog.getAttribute('dir')).to.equal('rtl');
-    // The back arrow points the way the text reads.
+    expect(getComputedStyle(part(el, 'title')!).direction).to.equal('rtl');
     el.setAttribute('lang', 'fa');
     await waitFor(() => dialog.getAttribute('dir') === 'rtl' && dialog.getAttribute('lang') === 'fa', 'Persian');
     el.setAttribute('lang', 'en');

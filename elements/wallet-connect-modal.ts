@@ -8,7 +8,7 @@ import type { ViewName, WalletEventMap, WidgetState } from '../src/core/events.j
 import type { SiwxSession } from '../src/core/siwx-rules.js';
 import { languageOf, observeLanguage } from '../src/core/locale.js';
 import { loadLocale } from '../src/core/locale-loader.js';
-import { t } from '../src/core/messages.js';
+import { setLanguage, t } from '../src/core/messages.js';
 import * as actions from '../src/stores/actions/index.js';
 import { $config } from '../src/stores/config.js';
 import { $connections } from '../src/stores/connection.js';
@@ -157,6 +157,7 @@ export class WalletConnectModalElement extends HTMLElement {
     const { config } = resolveConfig(this.#values);
     // The language: the element's own `lang` (its last valid value), else its ancestors', else the browser's.
     const lang = this.getAttribute('lang')?.trim() ? config.lang : languageOf(this);
+    setLanguage(lang);
     $config.set({ ...config, lang });
     // Its messages load beside the script; English shows until they are in, then the views render again.
     loadLocale(lang).catch(() => {});

@@ -106,12 +106,18 @@ export function onMessagesRegistered(listener: () => void): () => void {
   return () => registered.delete(listener);
 }
 
+let current = 'en';
+/** The language of messages asked for without one (the stores' and actions'): the modal's, which the element sets. */
+export function setLanguage(lang: string): void {
+  current = lang;
+}
+
 /**
- * The message for `id` in `lang` (its locale, src/core/locale.ts; falling back to English, then to the id), with
+ * The message for `id` in `lang` (default: the modal's language; its locale, src/core/locale.ts; falling back to English, then to the id), with
  * `{name}` placeholders filled. In a right-to-left locale each value is isolated (U+2068 … U+2069), so an address,
  * hash or amount keeps its own direction inside the sentence.
  */
-export function t(id: MessageId, values: Record<string, string> = {}, lang = 'en'): string {
+export function t(id: MessageId, values: Record<string, string> = {}, lang = current): string {
   const locale = resolveLocale(lang);
   const template = catalogues[locale]?.[id] ?? catalogues.en?.[id] ?? id;
   const isolate = locale !== 'en' && direction(locale) === 'rtl';
@@ -129,7 +135,7 @@ type PluralBase = MessageId extends infer Id ? (Id extends `${infer Base}.other`
  * The plural form of `base` for `count` in `lang` (Intl.PluralRules): `<base>.<category>` when the locale has that
  * form, else `<base>.other`; `{count}` is the number formatted in the locale.
  */
-export function tPlural(base: PluralBase, count: number, values: Record<string, string> = {}, lang = 'en'): string {
+export function tPlural(base: PluralBase, count: number, values: Record<string, string> = {}, lang = current): string {
   const locale = resolveLocale(lang);
   const category = new Intl.PluralRules(lang).select(count);
   const forms = catalogues[locale] as Record<string, string> | undefined;

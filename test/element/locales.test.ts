@@ -154,4 +154,16 @@ describe('<wallet-connect-modal> languages', () => {
     host.removeAttribute('lang');
     await waitFor(() => inner()?.textContent === 'Wallet verbinden' && inner()!.getAttribute('dir') === 'ltr', 'German again');
   });
+
+  it('messages the stores make (a refusal, a notice) are in the modal’s language too', async () => {
+    const el = mount({ networks: 'eip155:1', 'auth-url': AUTH_URL, features: 'email', lang: 'de' });
+    await openAndRender(el);
+    await title(el, 'Wallet verbinden');
+    const input = await waitFor(() => el.shadowRoot!.querySelector<HTMLInputElement>('#auth-email'), 'the email field');
+    input.focus();
+    await sendKeys({ type: 'not-an-email' });
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="email-continue"]')!.click();
+    const error = await waitFor(() => el.shadowRoot!.querySelector('[data-auth-error]'), 'the refusal');
+    expect(error.textContent).to.equal('Gib eine gültige E-Mail-Adresse ein.');
+  });
 });

@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { browserFieldRedirects } from './scripts/browser-field-plugin.mjs';
 import { bufferImport } from './scripts/buffer-import-plugin.mjs';
 import { cssTextRollup } from './scripts/css-text-plugin.mjs';
+import { localeChunks } from './scripts/locale-chunks-plugin.mjs';
 import { privateLibraryGlobals } from './scripts/private-globals-plugin.mjs';
 import { onwarn } from './scripts/rollup-warnings.mjs';
 
@@ -26,6 +27,8 @@ const plugins = () => [
     values: { global: 'globalThis' },
   }),
   cssTextRollup(),
+  // Each locale in src/locales/ a chunk of its own, loaded when a page is in that language.
+  localeChunks(),
   // The Solana token packages' bare `Buffer`: the npm `buffer` package, imported per module (no page global).
   bufferImport(),
   // zod's and nanostores' shared state (globalThis.__zod_globalConfig, __zod_globalRegistry, nanostoresGlobal): a

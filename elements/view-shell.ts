@@ -1,4 +1,6 @@
-import { t } from '../src/core/messages.js';
+import { direction } from '../src/core/locale.js';
+import { t as message, type MessageId } from '../src/core/messages.js';
+import { $config } from '../src/stores/config.js';
 import { close } from '../src/stores/actions/close.js';
 import { $dismissible } from '../src/stores/dismissible.js';
 import { $modal } from '../src/stores/modal.js';
@@ -21,6 +23,8 @@ const html = (tag: string, attributes: Record<string, string>, ...children: (Nod
  */
 export function showShell(shadow: ShadowRoot): () => void {
   const route = $route.get();
+  const lang = $config.get().lang;
+  const t = (id: MessageId) => message(id, {}, lang);
   const title =
     route.view === 'ConnectingExternal' ? (findWallet(route.walletId)?.name ?? route.walletId) : route.view === 'ConnectingWalletConnect' && route.wallet ? route.wallet.name : t(`view.${route.view}`);
   const dismissible = $dismissible.get();
@@ -40,7 +44,7 @@ export function showShell(shadow: ShadowRoot): () => void {
   }
   const dialog = html(
     'dialog',
-    { part: 'dialog', class: 'dialog', 'aria-labelledby': 'wcm-title', 'data-shell': '' },
+    { part: 'dialog', class: 'dialog', 'aria-labelledby': 'wcm-title', 'data-shell': '', lang, dir: direction(lang) },
     html(
       'div',
       { class: 'panel', part: 'panel' },

@@ -2,6 +2,8 @@ import { createElement } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
 import buttonCss from '../styles/button.css';
 import tokensCss from '../styles/tokens.css';
+import { languageOf, observeLanguage } from '../src/core/locale.js';
+import { loadLocale } from '../src/core/locale-loader.js';
 import { $connection } from '../src/stores/connection.js';
 import { $modal, setModalOpen } from '../src/stores/modal.js';
 import { ButtonScreen } from '../src/views/screens/ButtonScreen.js';
@@ -13,6 +15,7 @@ import type { WalletConnectModalElement } from './wallet-connect-modal.js';
  *
  * @attr for - the id of the `<wallet-connect-modal>` to open (default: the first one in the document)
  * @attr theme - light, dark or system (default: the modal's theme)
+ * @attr lang - language (BCP 47): else the nearest ancestor's `lang`, else the browser's
  * @csspart button, avatar, address, profile-name, balance
  */
 let sheets: CSSStyleSheet[] | undefined;
@@ -37,12 +40,20 @@ function mount(host: HTMLElement): () => void {
   });
   shadow.adoptedStyleSheets = sheets;
   const root: Root = createRoot(shadow);
-  const render = () => root.render(createElement(ButtonScreen, { theme: host.getAttribute('theme'), onClick: () => openFrom(host) }));
+  // In its own language (its `lang`, its ancestors', the browser's), followed when it changes; English until the
+  // locale's messages are in (they render again then).
+  const render = () => {
+    const lang = languageOf(host);
+    loadLocale(lang).catch(() => {});
+    root.render(createElement(ButtonScreen, { theme: host.getAttribute('theme'), lang, onClick: () => openFrom(host) }));
+  };
   const observer = new MutationObserver(render);
   observer.observe(host, { attributes: true, attributeFilter: ['theme'] });
+  const unobserveLanguage = observeLanguage(host, render);
   render();
   return () => {
     observer.disconnect();
+    unobserveLanguage();
     root.unmount();
   };
 }

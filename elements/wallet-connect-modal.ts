@@ -6,7 +6,9 @@ import { ATTRIBUTE_NAMES, ATTRIBUTES, type AttributeName, type NetworkMeta, type
 import { WidgetError, isWidgetError } from '../src/core/errors.js';
 import type { ViewName, WalletEventMap, WidgetState } from '../src/core/events.js';
 import type { SiwxSession } from '../src/core/siwx-rules.js';
-import { t } from '../src/core/messages.js';
+import { languageOf, observeLanguage } from '../src/core/locale.js';
+import { loadLocale } from '../src/core/locale-loader.js';
+import { setLanguage, t } from '../src/core/messages.js';
 import * as actions from '../src/stores/actions/index.js';
 import { $config } from '../src/stores/config.js';
 import { $connections } from '../src/stores/connection.js';
@@ -52,7 +54,7 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
  * @attr socials - comma list of google, x, discord, apple, github, facebook: the social buttons with features=socials (default all)
  * @attr theme - light, dark or system
  * @attr allow-unsupported-chain - boolean
- * @attr lang - locale (BCP 47)
+ * @attr lang - language (BCP 47): else the nearest ancestor's `lang`, else the browser's; followed when it changes
  * @attr open - boolean, reflects whether the modal is open; setting it opens the modal
  *
  * @event wallet-open / wallet-close - `{ view }`
@@ -81,6 +83,8 @@ export class WalletConnectModalElement extends HTMLElement {
   #reportedProblems = new Set<string>();
   #checkQueued = false;
   #detach: (() => void) | undefined;
+  /** Stops following `lang` changes on the element's ancestors. */
+  #unobserveLanguage: (() => void) | undefined;
 
   #unstyle: (() => void) | undefined;
   /** Unmounts the views (elements/view-host.ts: React and the views load when the modal first shows something). */
@@ -103,6 +107,7 @@ export class WalletConnectModalElement extends HTMLElement {
     // Read before attachHost, which makes the attribute mirror the modal's state.
     const openRequested = this.hasAttribute('open');
     this.#detach ??= attachHost(this);
+    this.#unobserveLanguage ??= observeLanguage(this, () => this.#apply());
     // Shared sheets, re-adopted as lazily loaded views register theirs.
     this.#unstyle ??= adoptStyles(this.shadowRoot!);
     this.#apply();
@@ -119,6 +124,8 @@ export class WalletConnectModalElement extends HTMLElement {
     this.#hide = undefined;
     this.#detach?.();
     this.#detach = undefined;
+    this.#unobserveLanguage?.();
+    this.#unobserveLanguage = undefined;
     this.#unstyle?.();
     this.#unstyle = undefined;
   }
@@ -147,7 +154,13 @@ export class WalletConnectModalElement extends HTMLElement {
 
   #apply() {
     if (!this.isConnected) return;
-    $config.set(resolveConfig(this.#values).config);
+    const { config } = resolveConfig(this.#values);
+    // The language: the element's own `lang` (its last valid value), else its ancestors', else the browser's.
+    const lang = this.getAttribute('lang')?.trim() ? config.lang : languageOf(this);
+    setLanguage(lang);
+    $config.set({ ...config, lang });
+    // Its messages load beside the script; English shows until they are in, then the views render again.
+    loadLocale(lang).catch(() => {});
     this.#queueCheck();
   }
 

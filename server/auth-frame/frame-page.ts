@@ -6,9 +6,10 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
+import { frameMessages, messagesBlock } from './frame-messages.js';
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), 'public');
-const ASSETS: Record<string, string> = { 'frame.js': 'text/javascript; charset=utf-8', 'frame-key.js': 'text/javascript; charset=utf-8', 'social.js': 'text/javascript; charset=utf-8', 'export.js': 'text/javascript; charset=utf-8', 'frame.css': 'text/css; charset=utf-8' };
+const ASSETS: Record<string, string> = { 'frame.js': 'text/javascript; charset=utf-8', 'frame-key.js': 'text/javascript; charset=utf-8', 'social.js': 'text/javascript; charset=utf-8', 'export.js': 'text/javascript; charset=utf-8', 'messages.js': 'text/javascript; charset=utf-8', 'frame.css': 'text/css; charset=utf-8' };
 
 /** `frame-ancestors` for these origins; none configured means no site may embed the frame. */
 export function frameAncestors(origins: readonly string[]): string {
@@ -19,12 +20,16 @@ export function frameAncestors(origins: readonly string[]): string {
 export const framePolicy = (origins: readonly string[]): string =>
   `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; ${frameAncestors(origins)}`;
 
-const PAGE = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Secure wallet</title>
-<link rel="stylesheet" href="/frame.css"><script type="module" src="/frame.js"></script></head>
+/** The page in the visitor's language (`?lang=`, the widget's): its words are a data block frame.js reads (messages.js). */
+function page(lang: string | undefined): string {
+  const { locale, dir, messages } = frameMessages(lang);
+  return `<!doctype html>
+<html lang="${locale}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${messages['title.page'].replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</title>
+<link rel="stylesheet" href="/frame.css">${messagesBlock(messages)}<script type="module" src="/frame.js"></script></head>
 <body><main id="approve" hidden></main></body>
 </html>`;
+}
 
 export function mountFramePage(app: Hono, allowedOrigins: () => readonly string[]): void {
   app.get('/frame', (c) => {
@@ -32,7 +37,7 @@ export function mountFramePage(app: Hono, allowedOrigins: () => readonly string[
     const parent = c.req.query('parent') ?? '';
     const headers = { 'Content-Security-Policy': framePolicy(allowed) };
     if (!allowed.includes(parent)) return c.text('This site is not allowed to embed the secure wallet frame.', 403, headers);
-    return c.html(PAGE, 200, headers);
+    return c.html(page(c.req.query('lang')), 200, headers);
   });
   for (const [name, type] of Object.entries(ASSETS)) {
     app.get(`/${name}`, async (c) => c.body(await readFile(join(PUBLIC, name)), 200, { 'Content-Type': type }));

@@ -39,6 +39,8 @@ export const authMessages = {
   'auth.mailFailed': 'The code could not be mailed. Try again.',
   'auth.frameFailed': 'The secure login window did not open. Try again.',
   'auth.failed': 'The email login did not work. Try again.',
+  // The secure frame's accessible name.
+  'auth.frameTitle': 'Secure wallet',
   // Account types (issue 15; SPEC.md §5 verbatim for the refusal).
   'view.AccountSettings': 'Account Settings',
   'smartAccount.notEnabled': 'Switching to a smart account needs a smart account enabled on the active network',

@@ -2,6 +2,8 @@
  * Every user-visible string, keyed by id (English first). SPEC.md's strings are copied verbatim.
  * Views and actions ask for a message by id, so locales can be added without touching them.
  */
+import { direction, resolveLocale } from './locale.js';
+
 const en = {
   // SPEC.md §8
   'error.connectFailed': 'Failed to connect',
@@ -92,6 +94,9 @@ export function registerMessages(messages: Partial<Record<MessageId, string>>, l
   registered.forEach((listener) => listener());
 }
 
+/** The messages registered so far in `lang`'s locale, in registration order (English: the built-in ones, then each feature's). */
+export const messagesOf = (lang: string): Partial<Record<MessageId, string>> => ({ ...catalogues[resolveLocale(lang)] });
+
 /** Counts registrations, so what shows a string registered late (a view's title) can render again. */
 let version = 0;
 const registered = new Set<() => void>();
@@ -101,9 +106,42 @@ export function onMessagesRegistered(listener: () => void): () => void {
   return () => registered.delete(listener);
 }
 
-/** The message for `id` in `lang` (falling back to English, then to the id), with `{name}` placeholders filled. */
-export function t(id: MessageId, values: Record<string, string> = {}, lang = 'en'): string {
-  const base = lang.toLowerCase().split('-')[0] ?? 'en';
-  const template = catalogues[base]?.[id] ?? catalogues.en?.[id] ?? id;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+let current = 'en';
+/** The language of messages asked for without one (the stores' and actions'): the modal's, which the element sets. */
+export function setLanguage(lang: string): void {
+  current = lang;
 }
+
+/**
+ * The message for `id` in `lang` (default: the modal's language; its locale, src/core/locale.ts; falling back to English, then to the id), with
+ * `{name}` placeholders filled. In a right-to-left locale each value is isolated (U+2068 … U+2069), so an address,
+ * hash or amount keeps its own direction inside the sentence.
+ */
+export function t(id: MessageId, values: Record<string, string> = {}, lang = current): string {
+  const locale = resolveLocale(lang);
+  const template = catalogues[locale]?.[id] ?? catalogues.en?.[id] ?? id;
+  const isolate = locale !== 'en' && direction(locale) === 'rtl';
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) return `{${name}}`;
+    return isolate ? `\u2068${value}\u2069` : value;
+  });
+}
+
+/** Ids that come in plural forms: `<base>.one` and `<base>.other` (English), `<base>.zero|two|few|many` where a locale needs them. */
+type PluralBase = MessageId extends infer Id ? (Id extends `${infer Base}.other` ? Base : never) : never;
+
+/**
+ * The plural form of `base` for `count` in `lang` (Intl.PluralRules): `<base>.<category>` when the locale has that
+ * form, else `<base>.other`; `{count}` is the number formatted in the locale.
+ */
+export function tPlural(base: PluralBase, count: number, values: Record<string, string> = {}, lang = current): string {
+  const locale = resolveLocale(lang);
+  const category = new Intl.PluralRules(lang).select(count);
+  const forms = catalogues[locale] as Record<string, string> | undefined;
+  const id = (`${base}.${category}` in (forms ?? catalogues.en ?? {}) ? `${base}.${category}` : `${base}.other`) as MessageId;
+  return t(id, { count: new Intl.NumberFormat(lang).format(count), ...values }, lang);
+}
+
+/** Whether the messages of `lang`'s locale are in (English always is; another once its chunk has loaded). */
+export const hasLocale = (lang: string): boolean => resolveLocale(lang) === 'en' || resolveLocale(lang) in catalogues;

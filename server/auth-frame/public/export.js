@@ -2,17 +2,10 @@
 // here, then the keys, hidden until revealed, with copy buttons. The keys exist only in this page (the service's
 // origin): nothing about them is posted to the host page, which learns only that the panel opened and closed.
 
-const REFUSALS = {
-  no_email: 'Key export needs an email address on your account to confirm it is you. This login has none.',
-  not_signed_in: 'You are signed out. Sign in again to export your keys.',
-  resend_too_soon: 'A code was sent a moment ago. Wait a minute before asking for another.',
-  rate_limited: 'Too many codes were requested. Try again later.',
-  invalid_code: 'Enter the 6-digit code from the email.',
-  wrong_code: 'That code is not right.',
-  expired_code: 'That code has expired or was already used. Ask for a new one.',
-  too_many_attempts: 'Too many wrong codes. Ask for a new one.',
-  mail_failed: 'The email could not be sent. Try again later.',
-};
+import { m, mPlural } from './messages.js';
+
+// The words are the service's, in the visitor's language (messages.js); a refusal is `export.<code>`.
+const REFUSALS = ['no_email', 'not_signed_in', 'resend_too_soon', 'rate_limited', 'invalid_code', 'wrong_code', 'expired_code', 'too_many_attempts', 'mail_failed'];
 
 function el(tag, text, className) {
   const node = document.createElement(tag);
@@ -29,9 +22,9 @@ function button(text, primary) {
 
 function refusal(error) {
   const code = typeof error?.code === 'string' ? error.code : '';
-  const text = REFUSALS[code] ?? 'Something went wrong. Try again.';
   const left = error?.data?.attemptsLeft;
-  return code === 'wrong_code' && typeof left === 'number' ? `${text} ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : text;
+  if (code === 'wrong_code' && typeof left === 'number') return mPlural('export.wrongCodeLeft', left);
+  return m(REFUSALS.includes(code) ? `export.${code}` : 'export.failed');
 }
 
 async function copy(text) {
@@ -59,21 +52,21 @@ function keyBlock(label, address, secret) {
   const heading = el('h2', label);
   const where = el('p', address, 'address');
   const value = el('pre', '•'.repeat(32), 'secret');
-  value.setAttribute('aria-label', `${label} (hidden)`);
+  value.setAttribute('aria-label', m('export.hiddenLabel', { label }));
   value.dataset.hidden = 'true';
-  const reveal = button('Reveal');
-  const copyButton = button('Copy');
+  const reveal = button(m('export.reveal'));
+  const copyButton = button(m('export.copy'));
   const status = el('p', '', 'status');
   status.setAttribute('role', 'status');
   reveal.addEventListener('click', () => {
     const hidden = value.dataset.hidden === 'true';
     value.textContent = hidden ? secret : '•'.repeat(32);
     value.dataset.hidden = String(!hidden);
-    value.setAttribute('aria-label', hidden ? label : `${label} (hidden)`);
-    reveal.textContent = hidden ? 'Hide' : 'Reveal';
+    value.setAttribute('aria-label', hidden ? label : m('export.hiddenLabel', { label }));
+    reveal.textContent = m(hidden ? 'export.hide' : 'export.reveal');
   });
   copyButton.addEventListener('click', async () => {
-    status.textContent = (await copy(secret)) ? 'Copied. Paste it only into a wallet you trust, then clear your clipboard.' : 'Copying is not allowed here: reveal the key and select it.';
+    status.textContent = m((await copy(secret)) ? 'export.copied' : 'export.copyRefused');
   });
   const actions = el('div', undefined, 'actions');
   actions.append(reveal, copyButton);
@@ -81,8 +74,6 @@ function keyBlock(label, address, secret) {
   return section;
 }
 
-const WARNING =
-  'Anyone with these keys controls your wallet: they can move everything in it, on every network, and you cannot undo it. Never share them, never paste them into a website, and never send them to anyone, including support. Show them only where no one can see your screen.';
 
 /**
  * Shows the export panel; resolves `{ shown }` (whether the keys were shown) when the visitor closes it.
@@ -93,9 +84,9 @@ export function keyExport({ api, post, onCancel }) {
   main.id = 'export';
   main.setAttribute('aria-labelledby', 'export-title');
   document.body.append(main);
-  const title = el('h1', 'Export wallet keys');
+  const title = el('h1', m('export.title'));
   title.id = 'export-title';
-  const warning = el('p', WARNING, 'warning');
+  const warning = el('p', m('export.warning'), 'warning');
   warning.setAttribute('role', 'alert');
   const error = el('p', '', 'error');
   error.setAttribute('role', 'alert');
@@ -110,33 +101,33 @@ export function keyExport({ api, post, onCancel }) {
       resolve({ shown });
     };
     onCancel(close);
-    const cancel = button('Cancel');
+    const cancel = button(m('export.cancel'));
     cancel.addEventListener('click', close);
 
     const showKeys = (keys) => {
       shown = true;
-      const done = button('Done', true);
+      const done = button(m('export.done'), true);
       done.addEventListener('click', close);
       const actions = el('div', undefined, 'actions');
       actions.append(done);
       main.replaceChildren(
         title,
         warning,
-        keyBlock('EVM private key', keys.evm.address, keys.evm.privateKey),
-        keyBlock('Solana secret key', keys.solana.address, keys.solana.secretKey),
+        keyBlock(m('export.evmKey'), keys.evm.address, keys.evm.privateKey),
+        keyBlock(m('export.solanaKey'), keys.solana.address, keys.solana.secretKey),
         actions,
       );
       done.focus();
     };
 
     const askCode = (email) => {
-      const label = el('label', `Enter the code we sent to ${email}`);
+      const label = el('label', m('export.codeSent', { email }));
       const input = el('input');
       input.id = 'export-code';
       label.htmlFor = 'export-code';
       Object.assign(input, { inputMode: 'numeric', autocomplete: 'one-time-code', maxLength: 6, required: true });
-      const confirm = button('Show keys', true);
-      const resend = button('Send a new code');
+      const confirm = button(m('export.showKeys'), true);
+      const resend = button(m('export.resend'));
       const submit = async () => {
         confirm.disabled = true;
         error.textContent = '';
@@ -169,12 +160,12 @@ export function keyExport({ api, post, onCancel }) {
       }
     };
 
-    const start = button('Email me a code', true);
+    const start = button(m('export.emailCode'), true);
     start.addEventListener('click', () => {
       start.disabled = true;
       void send().finally(() => (start.disabled = false));
     });
-    const intro = el('p', 'To confirm it is you, we will email a code to your address. The keys are shown only here, in this secure window, never to the site.');
+    const intro = el('p', m('export.intro'));
     const actions = el('div', undefined, 'actions');
     actions.append(cancel, start);
     main.replaceChildren(title, warning, intro, error, actions);

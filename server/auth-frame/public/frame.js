@@ -4,6 +4,7 @@
 // Keys never reach this page: it files signing requests with the service and approves them on a click.
 // The one exception is the visitor's own key export (export.js), shown here only and never posted out.
 import { keyExport } from './export.js';
+import { m, mParts } from './messages.js';
 
 import { newSessionKey, proofFor } from './frame-key.js';
 
@@ -38,18 +39,10 @@ let approving = false;
 // Ends the approval on show as a Reject click would (the page closed its modal: rpc_cancel).
 let cancelApproval;
 
-const TITLES = {
-  personal_sign: 'Sign message',
-  eth_sign: 'Sign message',
-  solana_signMessage: 'Sign message',
-  eth_signTypedData_v4: 'Sign typed data',
-  eth_sendTransaction: 'Approve transaction',
-  wallet_grantPermissions: 'Grant permission',
-  solana_signAndSendTransaction: 'Approve transaction',
-  solana_signTransaction: 'Sign transaction',
-};
-const ACTIONS = { send: 'Send', approve: 'Allow spending', call: 'Contract call', deploy: 'Deploy contract' };
-const RECIPIENT = { send: 'To', approve: 'Spender', call: 'Contract', deploy: 'Contract' };
+// The words are the service's, in the visitor's language (messages.js).
+const TITLED = ['personal_sign', 'eth_sign', 'solana_signMessage', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_grantPermissions', 'solana_signAndSendTransaction', 'solana_signTransaction'];
+const ACTIONS = ['send', 'approve', 'call', 'deploy'];
+const RECIPIENT = { send: 'row.to', approve: 'row.spender', call: 'row.contract', deploy: 'row.contract' };
 
 function element(tag, text, className) {
   const node = document.createElement(tag);
@@ -82,53 +75,53 @@ function block(label, text) {
 function details(display) {
   const parts = [];
   if (display.message !== undefined) {
-    const intro = element('p', 'Sign this message with ');
-    intro.append(element('span', display.address, 'address'));
-    if (display.network) intro.append(` on ${display.network}`);
-    parts.push(intro, block('Message', display.message));
+    const intro = element('p');
+    const address = element('span', display.address, 'address');
+    intro.append(...(display.network ? mParts('sign.introOn', { address, network: display.network }) : mParts('sign.intro', { address })));
+    parts.push(intro, block(m('sign.message'), display.message));
     return parts;
   }
   if (display.permission) {
     const { site, allows, signer, expires } = display.permission;
     parts.push(
       rows([
-        ['Site', site],
-        ['Allows', allows],
-        ['Token', display.token],
-        ['To the key', signer],
-        ['Until', expires],
-        ['Network fee budget', display.permission.feeBudget],
-        ['Account', display.address],
-        ['Network', display.network],
-        ['Network fee (at most)', display.fee],
+        [m('row.site'), site],
+        [m('row.allows'), allows],
+        [m('row.token'), display.token],
+        [m('row.toTheKey'), signer],
+        [m('row.until'), expires],
+        [m('row.feeBudget'), display.permission.feeBudget],
+        [m('row.account'), display.address],
+        [m('row.network'), display.network],
+        [m('row.feeAtMost'), display.fee],
       ]),
     );
     return parts;
   }
   if (display.typedData) {
     const { domain, primaryType, fields } = display.typedData;
-    parts.push(rows([['Account', display.address], ['Domain', domain.map(([k, v]) => `${k}: ${v}`).join(', ')], ['Type', primaryType]]));
+    parts.push(rows([[m('row.account'), display.address], [m('row.domain'), domain.map(([k, v]) => `${k}: ${v}`).join(', ')], [m('row.type'), primaryType]]));
     parts.push(element('h2', primaryType), rows(fields));
     return parts;
   }
   parts.push(
     rows([
-      ['Network', display.network],
-      ['Action', ACTIONS[display.action]],
-      [RECIPIENT[display.action] ?? 'To', display.recipient],
-      ['Amount', display.amount],
-      ['Token', display.token],
-      ['From', display.address],
-      ['Network fee (at most)', display.fee],
+      [m('row.network'), display.network],
+      [m('row.action'), ACTIONS.includes(display.action) ? m(`action.${display.action}`) : undefined],
+      [m(RECIPIENT[display.action] ?? 'row.to'), display.recipient],
+      [m('row.amount'), display.amount],
+      [m('row.token'), display.token],
+      [m('row.from'), display.address],
+      [m('row.feeAtMost'), display.fee],
     ]),
   );
   if (display.instructions?.length) {
-    parts.push(element('h2', 'Instructions'));
+    parts.push(element('h2', m('tx.instructions')));
     const list = element('ul');
     for (const line of display.instructions) list.append(element('li', line));
     parts.push(list);
   }
-  if (display.data) parts.push(block('Call data', display.data));
+  if (display.data) parts.push(block(m('tx.callData'), display.data));
   return parts;
 }
 
@@ -174,12 +167,12 @@ function armWhenSeen(main, button) {
 /** Shows ApproveTransaction for a filed request; resolves with the click's outcome. */
 function approve(display) {
   const main = document.getElementById('approve');
-  const h1 = element('h1', TITLES[display.method] ?? 'Approve request');
+  const h1 = element('h1', m(TITLED.includes(display.method) ? `approve.${display.method}` : 'approve.other'));
   h1.id = 'approve-title';
   const actions = element('div', undefined, 'actions');
-  const reject = element('button', 'Reject');
+  const reject = element('button', m('approve.reject'));
   reject.type = 'button';
-  const ok = element('button', 'Approve', 'primary');
+  const ok = element('button', m('approve.approve'), 'primary');
   ok.type = 'button';
   actions.append(reject, ok);
   main.setAttribute('aria-labelledby', 'approve-title');

@@ -43,6 +43,10 @@ export interface FrameClientOptions {
   path?: string;
   loadTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** The visitor's language (BCP 47): the frame's pages are served in it. */
+  lang?: string;
+  /** The iframe's accessible name, in that language. */
+  title?: string;
   /** The frame wants to be shown (ApproveTransaction) or hidden again. */
   onApprove?: (open: boolean) => void;
 }
@@ -54,14 +58,15 @@ export interface FrameClient {
 }
 
 /** Loads the frame and resolves once it said it is ready; rejects with `iframe_load_failed` after the load timeout. */
-export function openFrame({ authUrl, container, path = 'frame', loadTimeoutMs = FRAME_LOAD_TIMEOUT_MS, requestTimeoutMs = FRAME_REQUEST_TIMEOUT_MS, onApprove }: FrameClientOptions): Promise<FrameClient> {
+export function openFrame({ authUrl, container, path = 'frame', loadTimeoutMs = FRAME_LOAD_TIMEOUT_MS, requestTimeoutMs = FRAME_REQUEST_TIMEOUT_MS, onApprove, lang, title = 'Secure wallet' }: FrameClientOptions): Promise<FrameClient> {
   const base = new URL(authUrl, document.baseURI);
   const origin = base.origin;
   const src = new URL(path, base.href.endsWith('/') ? base : `${base.href}/`);
   src.searchParams.set('parent', location.origin);
+  if (lang) src.searchParams.set('lang', lang);
   const iframe = document.createElement('iframe');
   iframe.src = src.href;
-  iframe.title = 'Secure wallet';
+  iframe.title = title;
   iframe.hidden = true;
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: FrameError) => void; timer: ReturnType<typeof setTimeout> }>();
   let ready: (() => void) | undefined;

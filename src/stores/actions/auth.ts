@@ -70,7 +70,7 @@ export function ensureFrame(): Promise<FrameClient> {
   if (!authUrl) return Promise.reject(new WidgetError('PROVIDER_NOT_FOUND', t('auth.noConnector'), { details: 'auth-url is not set' }));
   frame ??= Promise.resolve()
     .then(frameContainer)
-    .then((container) => openFrame({ authUrl, container, onApprove }))
+    .then((container) => openFrame({ authUrl, container, onApprove, lang: $config.get().lang, title: t('auth.frameTitle', {}, $config.get().lang) }))
     .then((client) => {
       client.iframe.className = 'auth-frame';
       return client;

@@ -17,6 +17,9 @@ export interface AccountButtonProps {
   balance?: string;
   balanceLabel: string;
   theme: string;
+  /** The button's language and direction. */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
   onClick: () => void;
 }
 
@@ -36,6 +39,8 @@ export function AccountButton(props: AccountButtonProps) {
       className="account-button"
       data-status={status}
       data-theme={props.theme}
+      lang={props.lang}
+      dir={props.dir}
       aria-haspopup="dialog"
       aria-busy={busy || undefined}
       aria-disabled={status === 'reconnecting' || undefined}
@@ -55,11 +60,11 @@ export function AccountButton(props: AccountButtonProps) {
           />
         )
       ) : null}
-      <span className="label" part={connected ? (props.named ? 'profile-name' : 'address') : undefined}>{props.label}</span>
+      <span className="label" part={connected ? (props.named ? 'profile-name' : 'address') : undefined} dir={connected && !props.named ? 'ltr' : undefined}>{props.label}</span>
       {connected && props.balance ? (
         <span className="balance" part="balance">
           <span className="visually-hidden">{`, ${props.balanceLabel}: `}</span>
-          {props.balance}
+          <bdi>{props.balance}</bdi>
         </span>
       ) : null}
     </button>

@@ -15,6 +15,9 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Changes with the view: focus then moves to the new view's first control. */
   viewKey?: string;
+  /** The language the modal is shown in (its `lang`), and its direction (`rtl` for Arabic, Hebrew, Persian). */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
 }
 
 const CONTROLS = 'button:not(:disabled), a[href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
@@ -33,7 +36,7 @@ function focusFirstControl(dialog: HTMLDialogElement): boolean {
  * The native modal `<dialog>`: showModal() gives focus containment, Escape and an inert page.
  * Focus returns to whatever had it before opening. Labelled by the view title.
  */
-export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss, onBack, children, footer, viewKey }: DialogProps) {
+export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss, onBack, children, footer, viewKey, lang, dir }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -164,7 +167,7 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
   }, []);
 
   return (
-    <dialog ref={ref} part="dialog" className="dialog" aria-labelledby="wcm-title">
+    <dialog ref={ref} part="dialog" className="dialog" aria-labelledby="wcm-title" lang={lang} dir={dir}>
       <div ref={panel} className="panel" part="panel">
         <header className="header" part="header">
           {canGoBack ? (

@@ -13,12 +13,15 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export const Icon = ({ name }: { name: IconName }) => <PathIcon d={paths[name]} />;
+/** Icons that point a direction: mirrored right to left (styles/dialog.css). */
+const DIRECTIONAL = new Set<IconName>(['back', 'disconnect']);
+
+export const Icon = ({ name }: { name: IconName }) => <PathIcon d={paths[name]} directional={DIRECTIONAL.has(name)} />;
 
 /** A line icon from its path (24×24); lazily loaded views keep their own paths out of the entry file. */
-export function PathIcon({ d }: { d: string }) {
+export function PathIcon({ d, directional = false }: { d: string; directional?: boolean }) {
   return (
-    <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <svg className={directional ? 'icon directional' : 'icon'} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

@@ -67,7 +67,7 @@ function Profile({ address, walletName, walletIcon }: { address: string; walletN
     <>
       {identity?.avatar ? <img className="avatar" part="avatar" src={identity.avatar} alt="" /> : <WalletIcon name={walletName} icon={walletIcon} size="large" />}
       {identity?.name ? <p className="profile-name" part="profile-name">{identity.name}</p> : null}
-      <p className={identity?.name ? 'address secondary' : 'address'} part="address" title={address} data-address={address}>
+      <p className={identity?.name ? 'address secondary' : 'address'} part="address" title={address} data-address={address} dir="ltr">
         {truncateAddress(address)}
       </p>
     </>
@@ -105,7 +105,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
       <p className="balance" part="balance" aria-live="polite">
         <span className="visually-hidden">{t('account.balance')}: </span>
         {balance.status === 'ready' ? (
-          <span data-balance={balance.value.toString()}>{`${formatTokenAmount(balance.value, network.nativeCurrency.decimals, lang)} ${network.nativeCurrency.symbol}`}</span>
+          <span data-balance={balance.value.toString()} dir="ltr">{`${formatTokenAmount(balance.value, network.nativeCurrency.decimals, lang)} ${network.nativeCurrency.symbol}`}</span>
         ) : balance.status === 'error' ? (
           t('account.unknownBalance')
         ) : (

@@ -1,4 +1,5 @@
 import '../../core/messages-directory.js';
+import { tPlural } from '../../core/messages.js';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
@@ -56,8 +57,7 @@ export default function AllWalletsScreen() {
     tag: item.recent ? t('connect.recent') : item.installedId ? t('connect.installed') : undefined,
   }));
   const answered = mode === 'search' && status === 'ready';
-  const plural = new Intl.PluralRules(lang).select(items.length) === 'one' ? 'directory.resultCount.one' : 'directory.resultCount.other';
-  const found = answered && items.length > 0 ? t(plural, { count: String(items.length) }) : '';
+  const found = answered && items.length > 0 ? tPlural('directory.resultCount', items.length, {}, lang) : '';
   const empty =
     answered && items.length === 0
       ? t('directory.noMatch', { query: listing.term ?? listing.query.trim() })

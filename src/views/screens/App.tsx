@@ -1,3 +1,4 @@
+import { direction } from '../../core/locale.js';
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect } from 'react';
 import { close, goBack, recoverView, reportRenderFailure } from '../../stores/actions/index.js';
@@ -14,7 +15,7 @@ import { Toast } from '../parts/Toast.js';
 import { ConnectScreen } from './ConnectScreen.js';
 import { ConnectingExternalScreen } from './ConnectingExternalScreen.js';
 import { lazyScreen } from './lazy-screen.js';
-import { useT } from './use-t.js';
+import { useLang, useT } from './use-t.js';
 
 // Views past Connect load on demand: their code (and viem) stays out of the entry file.
 export const AccountScreen = lazyScreen(() => import('./AccountScreen.js'));
@@ -111,6 +112,7 @@ function WalletName({ walletId }: { walletId: string }) {
 /** The root the element mounts: the modal bound to its stores. State lives in stores, not here. */
 export function App() {
   const t = useT();
+  const lang = useLang();
   const modal = useStore($modal);
   const route = useStore($route);
   const dismissible = useStore($dismissible);
@@ -141,10 +143,12 @@ export function App() {
   return (
     <>
     {/* An outcome that arrives while the modal is closed (a send approved after closing) still shows. */}
-    {floating ? <div className="toast-dock"><Toast key={toast.id} variant={toast.variant} message={toast.message} /></div> : null}
+    {floating ? <div className="toast-dock" lang={lang} dir={direction(lang)}><Toast key={toast.id} variant={toast.variant} message={toast.message} /></div> : null}
     <Dialog
       open={modal.open}
       viewKey={route.view}
+      lang={lang}
+      dir={direction(lang)}
       dismissible={dismissible}
       title={title}
       canGoBack={canGoBack && route.view !== 'UnsupportedChain'}

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { avatarHues } from '../../core/avatar.js';
 import { truncateAddress } from '../../core/caip.js';
+import { direction } from '../../core/locale.js';
 import { $config } from '../../stores/config.js';
 import { $connection } from '../../stores/connection.js';
 import { $modal } from '../../stores/modal.js';
@@ -40,17 +41,18 @@ function useAccountData(live: boolean): Shown | undefined {
 }
 
 /** <wallet-connect-button>'s content, bound to the stores the modal fills (the same module instances). */
-export function ButtonScreen({ theme, onClick }: { theme: string | null; onClick: () => void }) {
-  const t = useT();
+export function ButtonScreen({ theme, lang, onClick }: { theme: string | null; lang: string; onClick: () => void }) {
+  const t = useT(lang);
   const connection = useStore($connection);
   const config = useStore($config);
+  const where = { lang, dir: direction(lang) };
   const opened = useStore($modal).opened === true;
   // Connected after an open, the Account view's code (these stores) has loaded or is loading anyway.
   const shown = useAccountData(opened && connection.status === 'connected');
   const shownTheme = theme ?? config.theme;
   if (connection.status !== 'connected') {
     const label = connection.status === 'disconnected' ? t('button.connect') : t(connection.status === 'connecting' ? 'button.connecting' : 'button.reconnecting');
-    return <AccountButton status={connection.status} label={label} balanceLabel={t('button.balance')} theme={shownTheme} onClick={onClick} />;
+    return <AccountButton status={connection.status} label={label} balanceLabel={t('button.balance')} theme={shownTheme} {...where} onClick={onClick} />;
   }
   const { address, chainId } = connection;
   const balance = shown?.balance;
@@ -65,9 +67,10 @@ export function ButtonScreen({ theme, onClick }: { theme: string | null; onClick
       address={address}
       avatar={identity?.avatar ?? undefined}
       hues={avatarHues(address)}
-      balance={shown && currency && known !== undefined ? `${shown.data.formatTokenAmount(known, currency.decimals, config.lang)} ${currency.symbol}` : undefined}
+      balance={shown && currency && known !== undefined ? `${shown.data.formatTokenAmount(known, currency.decimals, lang)} ${currency.symbol}` : undefined}
       balanceLabel={t('button.balance')}
       theme={shownTheme}
+      {...where}
       onClick={onClick}
     />
   );

@@ -37,7 +37,7 @@ function Balance({ record }: { record: Connected }) {
     };
   }, [record.walletId, record.address, record.chainId]);
   if (!network || value === undefined) return null;
-  return <span data-balance={value === null ? '' : value.toString()}>{value === null ? '—' : `${formatTokenAmount(value, network.nativeCurrency.decimals, lang)} ${network.nativeCurrency.symbol}`}</span>;
+  return <span data-balance={value === null ? '' : value.toString()} dir="ltr">{value === null ? '—' : `${formatTokenAmount(value, network.nativeCurrency.decimals, lang)} ${network.nativeCurrency.symbol}`}</span>;
 }
 
 /**
@@ -86,7 +86,7 @@ export default function ProfileWalletsScreen() {
                     <span className="row-main">
                       <span className="row-title">{record.connector.name}</span>
                       <span className="row-sub" data-wallet-type={type}>{type}</span>
-                      <span className="row-sub" title={record.address} data-address={record.address}>{truncateAddress(record.address)}</span>
+                      <span className="row-sub" title={record.address} data-address={record.address} dir="ltr">{truncateAddress(record.address)}</span>
                       <span className="row-sub"><Balance record={record} /></span>
                     </span>
                     <span className="row-actions">

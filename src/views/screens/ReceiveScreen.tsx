@@ -27,7 +27,7 @@ export default function ReceiveScreen() {
         <NetworkIcon network={network} />
         <span data-network-name>{network.name}</span>
       </p>
-      <p className="receive-address" part="address" data-address={connection.address}>{connection.address}</p>
+      <p className="receive-address" part="address" data-address={connection.address} dir="ltr">{connection.address}</p>
       <button type="button" className="button primary" part="button" data-action="copy" onClick={() => void copy()}>
         <Icon name="copy" />
         <span>{t('action.copy')}</span>

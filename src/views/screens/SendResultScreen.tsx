@@ -34,16 +34,16 @@ export default function SendResultScreen({ route }: { route: Extract<Route, { vi
         {status === 'pending' ? <Spinner /> : <Icon name={status === 'confirmed' ? 'check' : 'warning'} />}
         <p className="status">{t(status === 'pending' ? 'tx.waiting' : status === 'confirmed' ? 'tx.confirmed' : 'tx.failed')}</p>
       </div>
-      <p className="review-amount">{`${formatAmount(BigInt(transaction.amount), transaction.decimals, lang, transaction.decimals)} ${transaction.symbol}`}</p>
+      <p className="review-amount" dir="ltr">{`${formatAmount(BigInt(transaction.amount), transaction.decimals, lang, transaction.decimals)} ${transaction.symbol}`}</p>
       <dl className="review-list">
         <div>
           <dt>{t('tx.to')}</dt>
-          <dd title={transaction.to}>{truncateAddress(transaction.to)}</dd>
+          <dd title={transaction.to} dir="ltr">{truncateAddress(transaction.to)}</dd>
         </div>
         <div>
           <dt>{t('tx.hash')}</dt>
           <dd className="result-hash" title={transaction.hash} data-hash={transaction.hash}>
-            <span>{truncateAddress(transaction.hash)}</span>
+            <span dir="ltr">{truncateAddress(transaction.hash)}</span>
             <button type="button" className="icon-button" part="button" data-action="copy-hash" aria-label={t('tx.copyHash')} title={t('tx.copyHash')} onClick={() => void copy()}>
               <Icon name="copy" />
             </button>

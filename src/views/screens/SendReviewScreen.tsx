@@ -52,11 +52,11 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
         </div>
         <div>
           <dt>{t('send.from')}</dt>
-          <dd title={transfer.from} data-from={transfer.from}>{truncateAddress(transfer.from)}</dd>
+          <dd title={transfer.from} data-from={transfer.from} dir="ltr">{truncateAddress(transfer.from)}</dd>
         </div>
         <div>
           <dt>{t('send.receiver')}</dt>
-          <dd title={transfer.to} data-to={transfer.to}>{transfer.name ? `${transfer.name} (${truncateAddress(transfer.to)})` : truncateAddress(transfer.to)}</dd>
+          <dd title={transfer.to} data-to={transfer.to} dir="ltr">{transfer.name ? `${transfer.name} (${truncateAddress(transfer.to)})` : truncateAddress(transfer.to)}</dd>
         </div>
         <div>
           <dt>{t('send.networkFee')}</dt>

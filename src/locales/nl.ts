@@ -163,6 +163,7 @@ const nl: Catalogue = {
   'auth.mailFailed': 'De code kon niet worden gemaild. Probeer het opnieuw.',
   'auth.frameFailed': 'Het beveiligde inlogvenster is niet geopend. Probeer het opnieuw.',
   'auth.failed': 'Inloggen met e-mail is niet gelukt. Probeer het opnieuw.',
+  'auth.frameTitle': 'Beveiligde wallet',
   'view.AccountSettings': 'Accountinstellingen',
   'smartAccount.notEnabled': 'Overschakelen naar een smart account vereist een smart account die op het actieve netwerk is ingeschakeld',
   'smartAccount.settings': 'Accountinstellingen',

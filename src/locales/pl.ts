@@ -163,6 +163,7 @@ const pl: Catalogue = {
   'auth.mailFailed': 'Nie udało się wysłać kodu e-mailem. Spróbuj ponownie.',
   'auth.frameFailed': 'Bezpieczne okno logowania się nie otworzyło. Spróbuj ponownie.',
   'auth.failed': 'Logowanie przez e-mail nie powiodło się. Spróbuj ponownie.',
+  'auth.frameTitle': 'Bezpieczny portfel',
   'view.AccountSettings': 'Ustawienia konta',
   'smartAccount.notEnabled': 'Przejście na konto smart wymaga konta smart włączonego w aktywnej sieci',
   'smartAccount.settings': 'Ustawienia konta',

@@ -163,6 +163,7 @@ const pt: Catalogue = {
   'auth.mailFailed': 'Não foi possível enviar o código por e-mail. Tente novamente.',
   'auth.frameFailed': 'A janela segura de login não abriu. Tente novamente.',
   'auth.failed': 'O login por e-mail não funcionou. Tente novamente.',
+  'auth.frameTitle': 'Carteira segura',
   'view.AccountSettings': 'Configurações da conta',
   'smartAccount.notEnabled': 'Para mudar para uma conta inteligente, é preciso ter uma conta inteligente ativada na rede ativa',
   'smartAccount.settings': 'Configurações da conta',

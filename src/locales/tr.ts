@@ -163,6 +163,7 @@ const tr: Catalogue = {
   'auth.mailFailed': 'Kod e-postayla gönderilemedi. Tekrar deneyin.',
   'auth.frameFailed': 'Güvenli giriş penceresi açılmadı. Tekrar deneyin.',
   'auth.failed': 'E-posta ile giriş başarısız oldu. Tekrar deneyin.',
+  'auth.frameTitle': 'Güvenli cüzdan',
   'view.AccountSettings': 'Hesap Ayarları',
   'smartAccount.notEnabled': 'Akıllı hesaba geçmek için etkin ağda etkinleştirilmiş bir akıllı hesap gerekir',
   'smartAccount.settings': 'Hesap ayarları',

@@ -163,6 +163,7 @@ const vi: Catalogue = {
   'auth.mailFailed': 'Không thể gửi mã qua email. Hãy thử lại.',
   'auth.frameFailed': 'Cửa sổ đăng nhập bảo mật không mở được. Hãy thử lại.',
   'auth.failed': 'Đăng nhập bằng email không thành công. Hãy thử lại.',
+  'auth.frameTitle': 'Ví bảo mật',
   'view.AccountSettings': 'Cài đặt tài khoản',
   'smartAccount.notEnabled': 'Để chuyển sang tài khoản thông minh, cần bật tài khoản thông minh trên mạng đang dùng',
   'smartAccount.settings': 'Cài đặt tài khoản',

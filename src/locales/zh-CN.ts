@@ -163,6 +163,7 @@ const zhCN: Catalogue = {
   'auth.mailFailed': '验证码邮件发送失败。请重试。',
   'auth.frameFailed': '安全登录窗口未能打开。请重试。',
   'auth.failed': '电子邮件登录失败。请重试。',
+  'auth.frameTitle': '安全钱包',
   'view.AccountSettings': '账户设置',
   'smartAccount.notEnabled': '要切换到智能账户，需要在当前网络上启用智能账户',
   'smartAccount.settings': '账户设置',

@@ -163,6 +163,7 @@ const zhTW: Catalogue = {
   'auth.mailFailed': '無法寄出驗證碼郵件。請再試一次。',
   'auth.frameFailed': '安全登入視窗未能開啟。請再試一次。',
   'auth.failed': '電子郵件登入失敗。請再試一次。',
+  'auth.frameTitle': '安全錢包',
   'view.AccountSettings': '帳戶設定',
   'smartAccount.notEnabled': '要切換為智慧帳戶，需要在目前的網路上啟用智慧帳戶',
   'smartAccount.settings': '帳戶設定',

@@ -163,6 +163,7 @@ const ar: Catalogue = {
   'auth.mailFailed': 'تعذّر إرسال الرمز بالبريد. حاول مرة أخرى.',
   'auth.frameFailed': 'لم تُفتح نافذة تسجيل الدخول الآمنة. حاول مرة أخرى.',
   'auth.failed': 'لم ينجح تسجيل الدخول بالبريد الإلكتروني. حاول مرة أخرى.',
+  'auth.frameTitle': 'محفظة آمنة',
   'view.AccountSettings': 'إعدادات الحساب',
   'smartAccount.notEnabled': 'يتطلب التبديل إلى حساب ذكي تفعيل حساب ذكي على الشبكة النشطة',
   'smartAccount.settings': 'إعدادات الحساب',

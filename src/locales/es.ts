@@ -163,6 +163,7 @@ const es: Catalogue = {
   'auth.mailFailed': 'No se pudo enviar el código por correo. Inténtalo de nuevo.',
   'auth.frameFailed': 'La ventana segura de inicio de sesión no se abrió. Inténtalo de nuevo.',
   'auth.failed': 'El inicio de sesión con correo no funcionó. Inténtalo de nuevo.',
+  'auth.frameTitle': 'Billetera segura',
   'view.AccountSettings': 'Ajustes de la cuenta',
   'smartAccount.notEnabled': 'Para cambiar a una cuenta inteligente, debe haber una cuenta inteligente habilitada en la red activa',
   'smartAccount.settings': 'Ajustes de la cuenta',

@@ -163,6 +163,7 @@ const fa: Catalogue = {
   'auth.mailFailed': 'کد با ایمیل ارسال نشد. دوباره تلاش کنید.',
   'auth.frameFailed': 'پنجرهٔ امن ورود باز نشد. دوباره تلاش کنید.',
   'auth.failed': 'ورود با ایمیل انجام نشد. دوباره تلاش کنید.',
+  'auth.frameTitle': 'کیف پول امن',
   'view.AccountSettings': 'تنظیمات حساب',
   'smartAccount.notEnabled': 'برای رفتن به حساب هوشمند، باید حساب هوشمند در شبکهٔ فعال فعال باشد',
   'smartAccount.settings': 'تنظیمات حساب',

@@ -163,6 +163,7 @@ const fr: Catalogue = {
   'auth.mailFailed': 'Le code n’a pas pu être envoyé par e-mail. Réessayez.',
   'auth.frameFailed': 'La fenêtre de connexion sécurisée ne s’est pas ouverte. Réessayez.',
   'auth.failed': 'La connexion par e-mail n’a pas fonctionné. Réessayez.',
+  'auth.frameTitle': 'Portefeuille sécurisé',
   'view.AccountSettings': 'Paramètres du compte',
   'smartAccount.notEnabled': 'Pour passer à un compte intelligent, un compte intelligent doit être activé sur le réseau actif',
   'smartAccount.settings': 'Paramètres du compte',

@@ -163,6 +163,7 @@ const he: Catalogue = {
   'auth.mailFailed': 'לא ניתן היה לשלוח את הקוד באימייל. אפשר לנסות שוב.',
   'auth.frameFailed': 'חלון ההתחברות המאובטח לא נפתח. אפשר לנסות שוב.',
   'auth.failed': 'ההתחברות באימייל לא הצליחה. אפשר לנסות שוב.',
+  'auth.frameTitle': 'ארנק מאובטח',
   'view.AccountSettings': 'הגדרות חשבון',
   'smartAccount.notEnabled': 'מעבר לחשבון חכם דורש חשבון חכם מופעל ברשת הפעילה',
   'smartAccount.settings': 'הגדרות חשבון',

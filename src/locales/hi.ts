@@ -163,6 +163,7 @@ const hi: Catalogue = {
   'auth.mailFailed': 'कोड ईमेल नहीं किया जा सका। फिर से कोशिश करें।',
   'auth.frameFailed': 'सुरक्षित लॉगिन विंडो नहीं खुली। फिर से कोशिश करें।',
   'auth.failed': 'ईमेल लॉगिन काम नहीं किया। फिर से कोशिश करें।',
+  'auth.frameTitle': 'सुरक्षित वॉलेट',
   'view.AccountSettings': 'खाता सेटिंग',
   'smartAccount.notEnabled': 'स्मार्ट खाते पर जाने के लिए सक्रिय नेटवर्क पर स्मार्ट खाता चालू होना चाहिए',
   'smartAccount.settings': 'खाता सेटिंग',

@@ -163,6 +163,7 @@ const id: Catalogue = {
   'auth.mailFailed': 'Kode tidak dapat dikirim lewat email. Coba lagi.',
   'auth.frameFailed': 'Jendela masuk yang aman tidak terbuka. Coba lagi.',
   'auth.failed': 'Masuk dengan email tidak berhasil. Coba lagi.',
+  'auth.frameTitle': 'Dompet aman',
   'view.AccountSettings': 'Pengaturan Akun',
   'smartAccount.notEnabled': 'Beralih ke akun pintar memerlukan akun pintar yang diaktifkan di jaringan aktif',
   'smartAccount.settings': 'Pengaturan akun',

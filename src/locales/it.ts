@@ -163,6 +163,7 @@ const it: Catalogue = {
   'auth.mailFailed': 'Impossibile inviare il codice per email. Riprova.',
   'auth.frameFailed': 'La finestra di accesso sicura non si è aperta. Riprova.',
   'auth.failed': 'L’accesso con email non è riuscito. Riprova.',
+  'auth.frameTitle': 'Wallet sicuro',
   'view.AccountSettings': 'Impostazioni account',
   'smartAccount.notEnabled': 'Per passare a uno smart account serve uno smart account abilitato sulla rete attiva',
   'smartAccount.settings': 'Impostazioni account',

@@ -163,6 +163,7 @@ const ja: Catalogue = {
   'auth.mailFailed': 'コードをメールで送信できませんでした。もう一度お試しください。',
   'auth.frameFailed': '安全なログインウィンドウが開きませんでした。もう一度お試しください。',
   'auth.failed': 'メールでのログインに失敗しました。もう一度お試しください。',
+  'auth.frameTitle': 'セキュアウォレット',
   'view.AccountSettings': 'アカウント設定',
   'smartAccount.notEnabled': 'スマートアカウントに切り替えるには、現在のネットワークでスマートアカウントが有効になっている必要があります',
   'smartAccount.settings': 'アカウント設定',

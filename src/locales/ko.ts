@@ -163,6 +163,7 @@ const ko: Catalogue = {
   'auth.mailFailed': '코드를 메일로 보내지 못했습니다. 다시 시도하세요.',
   'auth.frameFailed': '보안 로그인 창이 열리지 않았습니다. 다시 시도하세요.',
   'auth.failed': '이메일 로그인에 실패했습니다. 다시 시도하세요.',
+  'auth.frameTitle': '보안 지갑',
   'view.AccountSettings': '계정 설정',
   'smartAccount.notEnabled': '스마트 계정으로 전환하려면 활성 네트워크에서 스마트 계정이 사용 설정되어 있어야 합니다',
   'smartAccount.settings': '계정 설정',

@@ -85,7 +85,7 @@ export interface DemoOptions {
 }
 
 /** A fresh context (empty storage) on the demo page, recording events and CSP violations from the start. */
-export async function openDemo(e2e: E2E, context?: BrowserContext, { clock = false }: DemoOptions = {}): Promise<DemoPage> {
+export async function openDemo(e2e: Pick<E2E, 'browser' | 'stack'> & Partial<E2E>, context?: BrowserContext, { clock = false }: DemoOptions = {}): Promise<DemoPage> {
   context ??= await e2e.browser.newContext();
   if (clock) await context.clock.install();
   await context.addInitScript(() => {

@@ -47,7 +47,11 @@ const SAME_AS_ENGLISH = new Set([
   'WalletConnect', 'Google', 'X', 'Discord', 'GitHub', 'Apple', 'Facebook', 'Farcaster', 'Solana', 'SIWX', 'OK',
   'Token', 'Tokens', 'Wallets', 'Wallet', 'Swap', 'Max', 'Total', 'Code', 'Email', 'E-mail', 'Name', 'Smart Sessions',
   'Smart account', 'Status', 'Profil', 'Account', 'Transaction',
+  // An example address in a placeholder, not English words.
+  'you@example.com',
 ]);
+/** Values that are the same words in one language as in English (French "Extension", "Via"). */
+const SAME_IN_LOCALE: Record<string, readonly string[]> = { fr: ['Extension', 'Via {address}'] };
 const noWords = (text: string) => !/\p{L}/u.test(text.replace(/\{\w+\}/g, ''));
 
 describe('locale catalogues', () => {
@@ -99,7 +103,7 @@ describe('locale catalogues', () => {
       });
 
       it('leaves no English untranslated', () => {
-        const english = en.filter(([id, text]) => catalogue[id] === text && !SAME_AS_ENGLISH.has(text) && !noWords(text)).map(([id, text]) => `${id}: ${JSON.stringify(text)}`);
+        const english = en.filter(([id, text]) => catalogue[id] === text && !SAME_AS_ENGLISH.has(text) && !SAME_IN_LOCALE[locale]?.includes(text) && !noWords(text)).map(([id, text]) => `${id}: ${JSON.stringify(text)}`);
         assert.deepEqual(english, []);
       });
 

@@ -29,12 +29,13 @@ export function SocialButtons({ providers, state, onSelect, t }: { providers: re
           </button>
         ))}
       </div>
-      {state.status === 'started' ? <Spinner label={t('social.started', { provider: name(state.provider) })} /> : null}
-      {state.status === 'requesting' ? <Spinner label={t('social.requesting')} /> : null}
       {state.status === 'started' || state.status === 'requesting' ? (
-        <p className="hint" data-social-state={state.status} aria-hidden="true">
-          {state.status === 'started' ? t('social.started', { provider: name(state.provider) }) : t('social.requesting')}
-        </p>
+        <div className="hint social-progress">
+          <Spinner label={state.status === 'started' ? t('social.started', { provider: name(state.provider) }) : t('social.requesting')} />
+          <span data-social-state={state.status} aria-hidden="true">
+            {state.status === 'started' ? t('social.started', { provider: name(state.provider) }) : t('social.requesting')}
+          </span>
+        </div>
       ) : null}
       {state.status === 'success' ? <p className="status" role="status" data-social-state="success">{t('social.success', { provider: name(state.provider) })}</p> : null}
       {state.status === 'error' ? <p className="status error" role="alert" data-social-state="error">{state.error}</p> : null}

@@ -144,7 +144,7 @@ export function App() {
     {floating ? <div className="toast-dock"><Toast key={toast.id} variant={toast.variant} message={toast.message} /></div> : null}
     <Dialog
       open={modal.open}
-      viewKey={route.view}
+      viewKey={route.view === 'Connect' && route.choose ? 'NamespaceChooser' : route.view}
       dismissible={dismissible}
       title={title}
       canGoBack={canGoBack && route.view !== 'UnsupportedChain'}

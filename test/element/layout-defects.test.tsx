@@ -16,6 +16,7 @@ import { SwapForm, type SwapFormProps } from '../../src/views/parts/SwapForm.js'
 import { SocialButtons } from '../../src/views/parts/SocialButtons.js';
 import { ActivityList, type ActivityRow } from '../../src/views/parts/ActivityList.js';
 import { $sendDraft } from '../../src/stores/send.js';
+import { avatarHues } from '../../src/core/avatar.js';
 import { ALICE, SVG_ICON, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
 import { cleanup, mount, openAndRender, part, waitFor, walletButtons } from './support/element.js';
 import { useAccountFixture } from './support/account.js';
@@ -259,3 +260,30 @@ function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 }
+
+describe('the generated avatar', () => {
+  let fixture: { el: WalletConnectModalElement };
+  const { connectAndOpen } = useAccountFixture(
+    { wallet: { rdns: 'com.example.avatar', name: 'Avatar Wallet' }, chains: ['eip155:1'], balances: [], features: 'send' },
+    (f) => { fixture = f; },
+  );
+
+  it('Account shows the address\'s gradient (as the account button does), not a letter', async () => {
+    await connectAndOpen();
+    const { el } = fixture;
+    const avatar = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('.account [part~="avatar"]'), 'the avatar');
+    expect(avatar.textContent).to.equal('');
+    const [a, b] = avatarHues(ALICE);
+    const image = getComputedStyle(avatar).backgroundImage;
+    expect(image).to.match(/^linear-gradient/);
+    const probe = document.createElement('span');
+    probe.style.color = `hsl(${a} 70% 55%)`;
+    document.body.append(probe);
+    const first = getComputedStyle(probe).color;
+    probe.style.color = `hsl(${b} 70% 45%)`;
+    const second = getComputedStyle(probe).color;
+    probe.remove();
+    expect(image).to.contain(first).and.to.contain(second);
+    expect(box(avatar).width).to.equal(72);
+  });
+});

@@ -17,9 +17,13 @@ import { SocialButtons } from '../../src/views/parts/SocialButtons.js';
 import { ActivityList, type ActivityRow } from '../../src/views/parts/ActivityList.js';
 import { $sendDraft } from '../../src/stores/send.js';
 import { avatarHues } from '../../src/core/avatar.js';
+import { siApple, siDiscord, siFacebook, siFarcaster, siGithub, siGoogle, siX } from 'simple-icons';
 import { ALICE, SVG_ICON, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
 import { cleanup, mount, openAndRender, part, waitFor, walletButtons } from './support/element.js';
 import { useAccountFixture } from './support/account.js';
+
+/** A lazily loaded view's first render, on a loaded 2-core machine: a limit for a failure, not a speed goal. */
+const LAZY_MS = 20_000;
 
 /** The line boxes a node's text takes (one client rect top per line). */
 function lineTops(node: Node): number[] {
@@ -186,11 +190,11 @@ describe('text: the Send form', () => {
     $sendDraft.set({ tokenKey: undefined, amount: '', receiver: '' });
     await connectAndOpen();
     const { el } = fixture;
-    (await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[data-action="send"]'), 'Send')).click();
-    const picker = await waitFor(() => el.shadowRoot!.querySelector<HTMLButtonElement>('#send-token'), 'the Send form');
+    (await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[data-action="send"]'), 'Send', LAZY_MS)).click();
+    const picker = await waitFor(() => el.shadowRoot!.querySelector<HTMLButtonElement>('#send-token'), 'the Send form', LAZY_MS);
     picker.click();
-    (await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[role="option"]'), 'the option')).click();
-    const available = await waitFor(() => el.shadowRoot!.querySelector('#send-available'), 'Available');
+    (await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[role="option"]'), 'the option', LAZY_MS)).click();
+    const available = await waitFor(() => el.shadowRoot!.querySelector('#send-available'), 'Available', LAZY_MS);
     expect(available.textContent).to.equal('Available: 10,001.2496 ETH');
     const balance = picker.querySelector('[data-balance]')!;
     expect(balance.textContent).to.equal('10,001.2496 ETH');
@@ -230,8 +234,8 @@ describe('layout: Receive', () => {
   it('the address wraps in two halves, never with a few characters alone on a line', async () => {
     await connectAndOpen();
     const { el } = fixture;
-    (await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[data-action="receive"]'), 'Receive')).click();
-    const address = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('.receive-address'), 'the address');
+    (await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[data-action="receive"]'), 'Receive', LAZY_MS)).click();
+    const address = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('.receive-address'), 'the address', LAZY_MS);
     expect(address.textContent).to.equal(ALICE);
     const range = document.createRange();
     const tops = new Map<number, number>();
@@ -271,7 +275,7 @@ describe('the generated avatar', () => {
   it('Account shows the address\'s gradient (as the account button does), not a letter', async () => {
     await connectAndOpen();
     const { el } = fixture;
-    const avatar = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('.account [part~="avatar"]'), 'the avatar');
+    const avatar = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('.account [part~="avatar"]'), 'the avatar', LAZY_MS);
     expect(avatar.textContent).to.equal('');
     const [a, b] = avatarHues(ALICE);
     const image = getComputedStyle(avatar).backgroundImage;
@@ -285,5 +289,16 @@ describe('the generated avatar', () => {
     probe.remove();
     expect(image).to.contain(first).and.to.contain(second);
     expect(box(avatar).width).to.equal(72);
+  });
+});
+
+describe('icons: social providers', () => {
+  const panel = usePanel([sendCss, socialCss]);
+  it('each social button shows its brand mark (Simple Icons), inline', () => {
+    const providers = ['google', 'x', 'discord', 'github', 'apple', 'facebook', 'farcaster'];
+    flushSync(() => panel.root.render(<SocialButtons providers={providers} state={{ status: 'idle' }} onSelect={() => {}} t={((id: string) => id) as never} />));
+    const marks = providers.map((p) => panel.host.querySelector(`[data-social="${p}"] svg[data-brand="${p}"] path`)?.getAttribute('d'));
+    expect(marks).to.deep.equal([siGoogle, siX, siDiscord, siGithub, siApple, siFacebook, siFarcaster].map((icon) => icon.path));
+    expect(panel.host.querySelector('[data-social] img')).to.equal(null);
   });
 });

@@ -1,5 +1,6 @@
 import type { MessageId } from '../../core/messages.js';
 import type { SocialLoginState } from '../../core/social-login.js';
+import { BrandIcon } from './brand-icons.js';
 import { Spinner } from './Spinner.js';
 
 /**
@@ -25,7 +26,8 @@ export function SocialButtons({ providers, state, onSelect, t }: { providers: re
             aria-pressed={busy && state.provider === provider ? true : undefined}
             onClick={() => onSelect(provider)}
           >
-            {name(provider)}
+            <BrandIcon provider={provider} />
+            <span>{name(provider)}</span>
           </button>
         ))}
       </div>

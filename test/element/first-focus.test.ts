@@ -42,7 +42,7 @@ describe('first focus: the rules (chooseFirstFocus)', () => {
   it('Connect: WalletConnect on the first open, skipping the email field, socials and browser wallets', () => {
     const dialog = frame('<input type="email"><button data-social="google">Google</button><button data-wallet-id="injected:x">X</button><button data-wallet-id="walletconnect">WalletConnect</button>');
     expect(chooseFirstFocus(dialog, { view: 'Connect', opens: 1 }).target?.dataset.walletId).to.equal('walletconnect');
-    expect(chooseFirstFocus(dialog, { view: 'Connect', opens: 2 }).target?.type).to.equal('email');
+    expect(chooseFirstFocus(dialog, { view: 'Connect', opens: 2 }).target?.getAttribute('type')).to.equal('email');
   });
 });
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { deepActiveElement, restoreFocus } from '../dom.js';
+import { type FocusContext, chooseFirstFocus, firstShown } from '../first-focus.js';
 import { Icon } from './Icon.js';
 
 export interface DialogProps {
@@ -20,16 +21,12 @@ export interface DialogProps {
   dir?: 'ltr' | 'rtl';
 }
 
-const CONTROLS = 'button:not(:disabled), a[href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
-
-/** The first control shown in `scope` (Suspense keeps a view it replaces in the DOM, hidden, while the next one loads). */
-const firstShown = (scope: Element | null) => [...(scope?.querySelectorAll<HTMLElement>(CONTROLS) ?? [])].find((control) => control.checkVisibility());
-
-/** The view's first control; the header's (Back, then ✕) while the view has none, e.g. while a wallet asks. */
-function focusFirstControl(dialog: HTMLDialogElement): boolean {
-  const target = firstShown(dialog.querySelector('.body')) ?? firstShown(dialog.querySelector('.header')) ?? null;
+/** Focuses the view's first control (first-focus.ts decides which); whether it took focus. */
+function focusFirstControl(dialog: HTMLDialogElement, context: FocusContext): { target: HTMLElement | undefined; focused: boolean; pending: boolean } {
+  const { target, pending } = chooseFirstFocus(dialog, context);
   target?.focus({ preventScroll: true });
-  return target !== null && target.getRootNode() instanceof ShadowRoot && (target.getRootNode() as ShadowRoot).activeElement === target;
+  const focused = target !== undefined && target.getRootNode() instanceof ShadowRoot && (target.getRootNode() as ShadowRoot).activeElement === target;
+  return { target, focused, pending };
 }
 
 /**
@@ -43,12 +40,16 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
   const height = useRef(0);
   const state = useRef({ open, dismissible, onDismiss });
   const ownClose = useRef(false);
+  const opens = useRef(0);
+  const view = useRef(viewKey);
   state.current = { open, dismissible, onDismiss };
+  view.current = viewKey;
 
   useLayoutEffect(() => {
     const dialog = ref.current!;
     if (open && !dialog.open) {
       opener.current = deepActiveElement();
+      opens.current += 1;
       dialog.showModal();
     } else if (!open && dialog.open) {
       // Its `close` event comes a task later, perhaps after the store opened the modal again: not a dismissal.
@@ -86,14 +87,21 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
     const header = dialog.querySelector('.header')!;
     // True while our focus did not land (the dialog was inert under the wallet's own modal prompt).
     let missed = false;
+    // Where we put focus, while the control wanted loads (the email field comes after the wallets).
+    let placed: Element | undefined;
+    let pending = false;
     const settle = () => {
       const root = dialog.getRootNode() as ShadowRoot | Document;
       const current = root.activeElement;
       // Leave the visitor's own choice alone: only move from nowhere, the header, or a removed or hidden
       // element (a lazy view loading the first time: Suspense hides the old view until the new one is in).
-      if (current && current !== dialog && !header.contains(current) && body.contains(current) && current.checkVisibility()) return true;
-      missed = !focusFirstControl(dialog);
-      return !missed && firstShown(body) !== undefined;
+      const ours = pending && current === placed;
+      if (!ours && current && current !== dialog && !header.contains(current) && body.contains(current) && current.checkVisibility()) return true;
+      const result = focusFirstControl(dialog, { view: viewKey, opens: opens.current });
+      missed = !result.focused;
+      placed = result.target;
+      pending = result.pending;
+      return !missed && !pending && firstShown(body) !== undefined;
     };
     // When that prompt closes, the browser gives focus back to what had it before (often ✕): move on.
     const onFocusIn = (event: FocusEvent) => {
@@ -120,7 +128,7 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
       clearTimeout(timer);
       timer = setTimeout(() => {
         const active = document.activeElement;
-        if (dialog.open && (active === null || active === document.body || active === document.documentElement)) focusFirstControl(dialog);
+        if (dialog.open && (active === null || active === document.body || active === document.documentElement)) focusFirstControl(dialog, { view: view.current, opens: opens.current });
       });
     };
     const onFocusOut = (event: FocusEvent) => {

@@ -1,5 +1,6 @@
 import type { MessageId } from '../../core/messages.js';
 import type { SocialLoginState } from '../../core/social-login.js';
+import { BrandIcon } from './brand-icons.js';
 import { Spinner } from './Spinner.js';
 
 /**
@@ -25,16 +26,18 @@ export function SocialButtons({ providers, state, onSelect, t }: { providers: re
             aria-pressed={busy && state.provider === provider ? true : undefined}
             onClick={() => onSelect(provider)}
           >
-            {name(provider)}
+            <BrandIcon provider={provider} />
+            <span>{name(provider)}</span>
           </button>
         ))}
       </div>
-      {state.status === 'started' ? <Spinner label={t('social.started', { provider: name(state.provider) })} /> : null}
-      {state.status === 'requesting' ? <Spinner label={t('social.requesting')} /> : null}
       {state.status === 'started' || state.status === 'requesting' ? (
-        <p className="hint" data-social-state={state.status} aria-hidden="true">
-          {state.status === 'started' ? t('social.started', { provider: name(state.provider) }) : t('social.requesting')}
-        </p>
+        <div className="hint social-progress">
+          <Spinner label={state.status === 'started' ? t('social.started', { provider: name(state.provider) }) : t('social.requesting')} />
+          <span data-social-state={state.status} aria-hidden="true">
+            {state.status === 'started' ? t('social.started', { provider: name(state.provider) }) : t('social.requesting')}
+          </span>
+        </div>
       ) : null}
       {state.status === 'success' ? <p className="status" role="status" data-social-state="success">{t('social.success', { provider: name(state.provider) })}</p> : null}
       {state.status === 'error' ? <p className="status error" role="alert" data-social-state="error">{state.error}</p> : null}

@@ -80,7 +80,7 @@ export function SwapForm({ from, to, amount, slippage, quote, errors, ready, lab
   };
   return (
     <form className="send-form swap-form" noValidate onSubmit={submit}>
-      <div className="field">
+      <div className="field swap-card" data-side="from">
         <span className="field-label" id="swap-from-label" aria-hidden="true">{labels.from}</span>
         <TokenButton id="swap-from" label={labels.from} token={from} placeholder={labels.chooseToken} onClick={() => onPick('from')} />
         <label className="visually-hidden" htmlFor="swap-amount">{labels.amount}</label>
@@ -95,21 +95,22 @@ export function SwapForm({ from, to, amount, slippage, quote, errors, ready, lab
         {errors.amount ? <p id="swap-amount-error" className="status error field-error" role="alert">{errors.amount}</p> : null}
       </div>
       <button type="button" className="button secondary flip-button" data-action="flip" aria-label={labels.flip} title={labels.flip} onClick={onFlip}>⇅</button>
-      <div className="field">
+      <div className="field swap-card" data-side="to">
         <span className="field-label" id="swap-to-label" aria-hidden="true">{labels.to}</span>
         <TokenButton id="swap-to" label={labels.to} token={to} placeholder={labels.chooseToken} onClick={() => onPick('to')} />
         <p className="swap-output" aria-live="polite" data-output={quote.output}>
           {quote.output ?? (quote.loading ? <Spinner label={labels.quoting} /> : null)}
         </p>
+        {/* The quote belongs to what is received: inside its card. */}
+        {quote.rate || quote.networkFee ? (
+          <dl className="review-list">
+            {quote.rate ? <Line label={labels.rate} name="rate">{quote.rate}</Line> : null}
+            {quote.priceImpact ? <Line label={labels.priceImpact} name="price-impact">{quote.priceImpact}</Line> : null}
+            {quote.networkFee ? <Line label={labels.networkFee} name="network-fee">{quote.networkFee}</Line> : null}
+            {quote.minimum ? <Line label={labels.minimum} name="minimum">{quote.minimum}</Line> : null}
+          </dl>
+        ) : null}
       </div>
-      {quote.rate || quote.networkFee ? (
-        <dl className="review-list">
-          {quote.rate ? <Line label={labels.rate} name="rate">{quote.rate}</Line> : null}
-          {quote.priceImpact ? <Line label={labels.priceImpact} name="price-impact">{quote.priceImpact}</Line> : null}
-          {quote.networkFee ? <Line label={labels.networkFee} name="network-fee">{quote.networkFee}</Line> : null}
-          {quote.minimum ? <Line label={labels.minimum} name="minimum">{quote.minimum}</Line> : null}
-        </dl>
-      ) : null}
       <div className="field">
         <label className="field-label" htmlFor="swap-slippage">{labels.slippage}</label>
         <input

@@ -3,7 +3,9 @@ import '../../core/messages-account.js';
 import '../../core/messages-activity.js';
 import '../../core/messages-onramp.js';
 import '../../core/messages-names.js';
+import type { CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
+import { avatarHues } from '../../core/avatar.js';
 import { truncateAddress } from '../../core/caip.js';
 import { formatTokenAmount } from '../../core/format.js';
 import { disconnect } from '../../stores/actions/index.js';
@@ -63,9 +65,16 @@ const SWAP_ICON = 'M8 4v15M4 15l4 4 4-4M16 20V5M12 9l4-4 4 4';
 /** The avatar and name from the wallet data API when there is one, else the wallet's icon; then the address. */
 function Profile({ address, walletName, walletIcon }: { address: string; walletName: string; walletIcon: string | undefined }) {
   const identity = useStore($identity);
+  const hues = avatarHues(address);
   return (
     <>
-      {identity?.avatar ? <img className="avatar" part="avatar" src={identity.avatar} alt="" /> : <WalletIcon name={walletName} icon={walletIcon} size="large" />}
+      {identity?.avatar ? <img className="avatar" part="avatar" src={identity.avatar} alt="" /> : (
+        // The account button's gradient for this address, with the wallet's logo as a badge.
+        <span className="avatar-stack">
+          <span className="avatar generated" part="avatar" aria-hidden="true" style={{ '--_hue-a': hues[0], '--_hue-b': hues[1] } as CSSProperties} />
+          {walletIcon ? <WalletIcon name={walletName} icon={walletIcon} /> : null}
+        </span>
+      )}
       {identity?.name ? <p className="profile-name" part="profile-name">{identity.name}</p> : null}
       <p className={identity?.name ? 'address secondary' : 'address'} part="address" title={address} data-address={address} dir="ltr">
         {truncateAddress(address)}

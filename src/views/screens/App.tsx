@@ -146,7 +146,7 @@ export function App() {
     {floating ? <div className="toast-dock" lang={lang} dir={direction(lang)}><Toast key={toast.id} variant={toast.variant} message={toast.message} /></div> : null}
     <Dialog
       open={modal.open}
-      viewKey={route.view}
+      viewKey={route.view === 'Connect' && route.choose ? 'NamespaceChooser' : route.view}
       lang={lang}
       dir={direction(lang)}
       dismissible={dismissible}

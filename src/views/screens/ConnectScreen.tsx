@@ -79,7 +79,7 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
         {authUrl && features.includes('email') ? <AuthLoginBlock /> : null}
         {authUrl && features.includes('socials') ? <SocialLoginBlock /> : null}
       </Suspense>
-      {discovering ? <Spinner label={t('view.loading')} /> : installed.length === 0 ? <p className="hint" role="status">{t('connect.noWallets')}</p> : null}
+      {discovering ? <Spinner label={t('view.loading')} /> : installed.length === 0 ? <p className="hint no-wallets" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
       <p className="legal" part="legal">
         <button type="button" part="help-button" onClick={() => pushRoute({ view: 'WhatIsAWallet' })}>{t('view.WhatIsAWallet')}</button>

@@ -103,8 +103,8 @@ export default function ProfileWalletsScreen() {
                 );
               })}
             </ul>
-            <button type="button" className="button secondary add" part="button" data-action="add-wallet" data-namespace={namespace} onClick={() => addWallet(namespace)}>
-              {`${t('wallets.add')} (${t(`namespace.${namespace}`)})`}
+            <button type="button" className="button secondary add" part="button" data-action="add-wallet" data-namespace={namespace} aria-label={`${t('wallets.add')} (${t(`namespace.${namespace}`)})`} onClick={() => addWallet(namespace)}>
+              {t('wallets.add')}
             </button>
           </section>
         );

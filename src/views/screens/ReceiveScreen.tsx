@@ -27,7 +27,10 @@ export default function ReceiveScreen() {
         <NetworkIcon network={network} />
         <span data-network-name>{network.name}</span>
       </p>
-      <p className="receive-address" part="address" data-address={connection.address} dir="ltr">{connection.address}</p>
+      <p className="receive-address" part="address" data-address={connection.address} dir="ltr">
+        {/* Two halves, broken between them only when the line is too short for all of it. */}
+        {connection.address.slice(0, Math.ceil(connection.address.length / 2))}<wbr />{connection.address.slice(Math.ceil(connection.address.length / 2))}
+      </p>
       <button type="button" className="button primary" part="button" data-action="copy" onClick={() => void copy()}>
         <Icon name="copy" />
         <span>{t('action.copy')}</span>

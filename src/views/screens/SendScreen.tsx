@@ -1,7 +1,7 @@
 import '../../core/messages-account.js';
 import '../../core/messages-solana-send.js';
 import { useStore } from '@nanostores/react';
-import { formatAmount, formatTokenAmount, formatUsdValue } from '../../core/format.js';
+import { formatTokenAmount, formatUsdValue } from '../../core/format.js';
 import { reviewSend, updateSendDraft } from '../../stores/actions/send.js';
 import { fillMaxAmount } from '../../stores/actions/send-form.js';
 import type { Route } from '../../stores/route.js';
@@ -47,7 +47,7 @@ export default function SendScreen({ route }: { route: Extract<Route, { view: 'S
       amount={draft.amount}
       receiver={draft.receiver}
       tokensEmpty={tokensEmpty}
-      available={selected ? t('send.available', { amount: formatAmount(selected.balance, selected.decimals, lang, selected.decimals), symbol: selected.symbol }) : undefined}
+      available={selected ? t('send.available', { amount: formatTokenAmount(selected.balance, selected.decimals, lang), symbol: selected.symbol }) : undefined}
       errors={{ ...errors, form: route.error ?? errors.form }}
       labels={{
         token: t('send.token'), chooseToken: t('send.chooseToken'), amount: t('send.amount'), receiver: t('send.receiver'),

@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { browserFieldRedirects } from './scripts/browser-field-plugin.mjs';
 import { bufferImport } from './scripts/buffer-import-plugin.mjs';
 import { cssTextRollup } from './scripts/css-text-plugin.mjs';
+import { integrityManifest } from './scripts/integrity-plugin.mjs';
 import { privateLibraryGlobals } from './scripts/private-globals-plugin.mjs';
 import { onwarn } from './scripts/rollup-warnings.mjs';
 
@@ -94,7 +95,8 @@ const widget = {
     // Only the modules viewChunks() names go into that chunk, not their dependencies (the stores stay in the entry).
     onlyExplicitManualChunks: true,
   },
-  plugins: plugins(),
+  // dist/integrity.json: the SRI hash of the entry and of each chunk.
+  plugins: [...plugins(), integrityManifest()],
   onwarn,
 };
 

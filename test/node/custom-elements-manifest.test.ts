@@ -25,7 +25,7 @@ function partsIn(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const found: string[] = [];
   for (const m of text.matchAll(/\bpart(?:=|:\s*)(?:"([^"]*)"|'([^']*)'|\{([^}]*)\})/g)) {
-    const value = m[1] ?? m[2] ?? [...(m[3] ?? '').matchAll(/'([a-z-]+)'/g)].map((q) => q[1]).join(' ');
+    const value = m[1] ?? m[2] ?? [...(m[3] ?? '').matchAll(/'([a-z-]+)'/g)].map((q) => q[1]!).join(' ');
     found.push(...value.split(/\s+/).filter(Boolean));
   }
   return found;
@@ -45,8 +45,8 @@ test('<wallet-connect-modal>: every attribute the element observes, and a proper
 
 test('<wallet-connect-modal>: every public method of the class', () => {
   // Read from the source: the class needs a DOM to load.
-  const source = readFileSync('elements/wallet-connect-modal.ts', 'utf8').split('export interface WalletConnectModalElement')[0];
-  const declared = [...source.matchAll(/^ {2}([a-z][A-Za-z]*)\(/gm)].map((m) => m[1]);
+  const source = readFileSync('elements/wallet-connect-modal.ts', 'utf8').split('export interface WalletConnectModalElement')[0]!;
+  const declared = [...source.matchAll(/^ {2}([a-z][A-Za-z]*)\(/gm)].map((m) => m[1]!);
   const lifecycle = new Set(['constructor', 'connectedCallback', 'disconnectedCallback', 'attributeChangedCallback']);
   const methods = names(element('wallet-connect-modal').members?.filter((m) => m.kind === 'method'));
   assert.deepEqual(methods, sorted(declared.filter((n) => !lifecycle.has(n))));
@@ -55,7 +55,7 @@ test('<wallet-connect-modal>: every public method of the class', () => {
 
 test('<wallet-connect-modal>: every event the code dispatches, each with its detail type', () => {
   const reactions = readFileSync('elements/reactions.ts', 'utf8');
-  const dispatched = reactions.split('\n').filter((line) => /\bemit\(/.test(line)).flatMap((line) => [...line.matchAll(/'(wallet-[a-z-]+)'/g)].map((m) => m[1]));
+  const dispatched = reactions.split('\n').filter((line) => /\bemit\(/.test(line)).flatMap((line) => [...line.matchAll(/'(wallet-[a-z-]+)'/g)].map((m) => m[1]!));
   const events = element('wallet-connect-modal').events ?? [];
   assert.deepEqual(names(events), sorted(dispatched));
   assert.equal(names(events).length, 10);
@@ -71,7 +71,7 @@ test('both elements: every CSS part their views name', () => {
 
 test('both elements: every --wallet-modal-* custom property the stylesheets read', () => {
   const css = readdirSync('styles').map((f) => readFileSync(join('styles', f), 'utf8')).join('\n');
-  const read = sorted([...css.matchAll(/var\((--wallet-modal-[a-z0-9-]+)/g)].map((m) => m[1]));
+  const read = sorted([...css.matchAll(/var\((--wallet-modal-[a-z0-9-]+)/g)].map((m) => m[1]!));
   assert.equal(read.length, 13);
   for (const tag of ['wallet-connect-modal', 'wallet-connect-button']) assert.deepEqual(names(element(tag).cssProperties), read, tag);
 });

@@ -86,6 +86,8 @@ const groups = [
   [['build', 'npm', ['run', '--silent', 'build']]],
   [['node: server', ...nodeTest(files('test/node')), nodeCounts], ['browser: unit and element (@web/test-runner)', bin('wtr'), [], wtrCounts]],
   [['node: dev wallet', ...nodeTest(files('test/dev-wallet')), nodeCounts]],
+  // The packed package in the examples (React, Next.js, Vue, Svelte, Preact, Solid, plain HTML): type-checks, one build.
+  [['examples: the packed package', process.execPath, ['scripts/check-examples.mjs']]],
   [['end-to-end: demo on the local stack', ...nodeTest(files('test/e2e')), nodeCounts]],
 ];
 for (const group of groups) {

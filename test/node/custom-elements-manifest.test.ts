@@ -32,7 +32,10 @@ function partsIn(file: string): string[] {
 }
 const BUTTON_FILES = ['src/views/screens/ButtonScreen.tsx', 'src/views/parts/AccountButton.tsx'];
 
-test('the manifest declares both elements', () => {
+test('the manifest declares both elements, and package.json points to it', () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { customElements: string; files: string[] };
+  assert.equal(pkg.customElements, 'custom-elements.json');
+  assert.ok(pkg.files.includes('custom-elements.json'));
   assert.deepEqual(elements.map((e) => e.tagName).sort(), ['wallet-connect-button', 'wallet-connect-modal']);
 });
 

@@ -8,6 +8,7 @@ import { browserFieldRedirects } from './scripts/browser-field-plugin.mjs';
 import { bufferImport } from './scripts/buffer-import-plugin.mjs';
 import { cssTextRollup } from './scripts/css-text-plugin.mjs';
 import { localeChunks } from './scripts/locale-chunks-plugin.mjs';
+import { integrityManifest } from './scripts/integrity-plugin.mjs';
 import { privateLibraryGlobals } from './scripts/private-globals-plugin.mjs';
 import { onwarn } from './scripts/rollup-warnings.mjs';
 
@@ -97,7 +98,8 @@ const widget = {
     // Only the modules viewChunks() names go into that chunk, not their dependencies (the stores stay in the entry).
     onlyExplicitManualChunks: true,
   },
-  plugins: plugins(),
+  // dist/integrity.json: the SRI hash of the entry and of each chunk.
+  plugins: [...plugins(), integrityManifest()],
   onwarn,
 };
 

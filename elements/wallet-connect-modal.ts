@@ -34,40 +34,108 @@ const propertyName = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c
 /**
  * `<wallet-connect-modal>`: connect a wallet from any page.
  *
- * @attr networks - comma-separated CAIP-2 ids; the first is the default unless `default-network`
- * @attr default-network - CAIP-2 id
- * @attr project-id - WalletConnect Cloud project id
- * @attr relay-url - WalletConnect relay URL
- * @attr api-url - wallet data API
- * @attr directory-url - wallet directory
- * @attr auth-url - origin of the secure frame for email/social login (accepted, not used yet)
- * @attr siwx-url - base URL of an Auth.js sign-in backend: sign in with the wallet after connecting (EVM or Solana)
- * @attr analytics-url - the site's own endpoint for the widget's events and error reports (opt-in; nothing is sent without it)
- * @attr siwx-required - boolean: sign-in is mandatory (cancel disconnects; Escape and the backdrop do not dismiss)
- * @attr siwx-email-capture - boolean: the sign-in backend may require a confirmed email first (asks its `GET email-capture`)
- * @attr siwx-keep-session - comma list of account-change, network-change, disconnect: changes that do not end the session
- * @attr terms-url - terms of service: an http(s) URL or a path resolved against the page; a link in the Connect view's footer
- * @attr privacy-url - privacy policy: the same form; a link beside it
- * @attr rpc-urls - JSON object CAIP-2 → RPC URL (also the `rpcUrls` property, which takes an object)
- * @attr network-meta - JSON object CAIP-2 → { name?, icon?, explorer?, nativeCurrency? } (also the `networkMeta` property)
- * @attr features - comma list: send, history, names (email, socials, swaps, onramp: accepted, not used yet)
- * @attr socials - comma list of google, x, discord, apple, github, facebook: the social buttons with features=socials (default all)
- * @attr theme - light, dark or system
- * @attr allow-unsupported-chain - boolean
- * @attr lang - language (BCP 47): else the nearest ancestor's `lang`, else the browser's; followed when it changes
- * @attr open - boolean, reflects whether the modal is open; setting it opens the modal
+ * @customElement wallet-connect-modal
  *
- * @event wallet-open / wallet-close - `{ view }`
- * @event wallet-connect - `{ address, caipAddress, chainId, namespace, connector: { id, name, type } }`
- * @event wallet-disconnect - `{ namespace }`
- * @event wallet-account-change - `{ address, caipAddress, namespace }`
- * @event wallet-network-change - `{ chainId, namespace, supported }`
- * @event wallet-session - `{ status: 'authenticated', session: { address, chainId, expires } }` or `{ status: 'unauthenticated' }`
- * @event wallet-name - `{ name, address, caipAddress }`: the connected account registered a name (Get a name)
- * @event wallet-error - `{ code, message }`
+ * @attr {string} networks - comma-separated CAIP-2 ids (`eip155:…`, `solana:…`); the first is the default unless `default-network`
+ * @attr {string} default-network - a CAIP-2 id, one of `networks`
+ * @attr {string} project-id - WalletConnect Cloud project id (only for the public relay)
+ * @attr {string} relay-url - WalletConnect relay URL (ws:, wss:, http: or https:)
+ * @attr {string} api-url - wallet data API: an absolute http(s) URL or a path resolved against the page
+ * @attr {string} directory-url - wallet directory: an absolute http(s) URL or a path resolved against the page
+ * @attr {string} auth-url - origin of the secure frame for email and social login (with `features` email or socials)
+ * @attr {string} siwx-url - base URL of an Auth.js sign-in backend: sign in with the wallet after connecting (EVM or Solana)
+ * @attr {string} analytics-url - the site's own endpoint for the widget's events and error reports (opt-in; nothing is sent without it)
+ * @attr {boolean} siwx-required - sign-in is mandatory (cancel disconnects; Escape and the backdrop do not dismiss)
+ * @attr {boolean} siwx-email-capture - the sign-in backend may require a confirmed email first (asks its `GET email-capture`)
+ * @attr {string} siwx-keep-session - comma list of account-change, network-change, disconnect: changes that do not end the session
+ * @attr {string} terms-url - terms of service: an http(s) URL or a path resolved against the page; a link in the Connect view's footer
+ * @attr {string} privacy-url - privacy policy: the same form; a link beside it
+ * @attr {string} rpc-urls - JSON object CAIP-2 → http(s) RPC URL (the `rpcUrls` property takes the object)
+ * @attr {string} network-meta - JSON object CAIP-2 → { name?, icon?, explorer?, nativeCurrency? } (the `networkMeta` property takes the object)
+ * @attr {string} features - comma list of email, socials, send, swaps, onramp, history, names
+ * @attr {string} socials - comma list of google, x, farcaster, discord, apple, github, facebook: the social buttons with features=socials (default all)
+ * @attr {'light' | 'dark' | 'system'} theme - light, dark or system (default system)
+ * @attr {'eoa' | 'smartAccount'} default-account-type - the EVM account an email or social login starts with (default eoa)
+ * @attr {boolean} allow-unsupported-chain - a wallet on a chain outside `networks` is not stopped
+ * @attr {string} lang - language (BCP 47) of the words, numbers and dates: else the nearest ancestor's `lang`, else the browser's; followed when it changes
+ * @attr {boolean} open - reflects whether the modal is open; setting it opens the modal
  *
- * @csspart dialog, panel, header, title, close-button, back-button, body, wallet-list, wallet-button,
- *   network-list, network-button, button, address, balance, toast, qr-code, directory-list, search-input
+ * @prop {Caip2[]} networks - the `networks` attribute, parsed; setting it sets the attribute
+ * @prop {Caip2 | undefined} defaultNetwork - reflects `default-network`
+ * @prop {string | undefined} projectId - reflects `project-id`
+ * @prop {string} relayUrl - reflects `relay-url`
+ * @prop {string | undefined} apiUrl - reflects `api-url`
+ * @prop {string | undefined} directoryUrl - reflects `directory-url`
+ * @prop {string | undefined} authUrl - reflects `auth-url`
+ * @prop {string | undefined} siwxUrl - reflects `siwx-url`
+ * @prop {string | undefined} analyticsUrl - reflects `analytics-url`
+ * @prop {string | undefined} termsUrl - reflects `terms-url`
+ * @prop {string | undefined} privacyUrl - reflects `privacy-url`
+ * @prop {boolean} siwxRequired - reflects `siwx-required`
+ * @prop {boolean} siwxEmailCapture - reflects `siwx-email-capture`
+ * @prop {SiwxKeep[]} siwxKeepSession - reflects `siwx-keep-session`
+ * @prop {Feature[]} features - reflects `features`
+ * @prop {Social[]} socials - reflects `socials`
+ * @prop {Theme} theme - reflects `theme`
+ * @prop {'eoa' | 'smartAccount'} defaultAccountType - reflects `default-account-type`
+ * @prop {boolean} allowUnsupportedChain - reflects `allow-unsupported-chain`
+ * @prop {string} lang - reflects `lang`
+ *
+ * @fires {CustomEvent<WalletEventDetails['wallet-open']>} wallet-open - the modal opened: `{ view }`
+ * @fires {CustomEvent<WalletEventDetails['wallet-close']>} wallet-close - the modal closed: `{ view }`
+ * @fires {CustomEvent<WalletEventDetails['wallet-connect']>} wallet-connect - `{ address, caipAddress, chainId, namespace, connector: { id, name, type } }`
+ * @fires {CustomEvent<WalletEventDetails['wallet-disconnect']>} wallet-disconnect - `{ namespace, connector? }`
+ * @fires {CustomEvent<WalletEventDetails['wallet-account-change']>} wallet-account-change - `{ address, caipAddress, namespace }`
+ * @fires {CustomEvent<WalletEventDetails['wallet-network-change']>} wallet-network-change - `{ chainId, namespace, supported }`
+ * @fires {CustomEvent<WalletEventDetails['wallet-session']>} wallet-session - `{ status: 'authenticated', session }` or `{ status: 'unauthenticated' }`
+ * @fires {CustomEvent<WalletEventDetails['wallet-transaction']>} wallet-transaction - `{ status, hash, chainId, kind, userOpHash? }`: a transaction sent from the modal
+ * @fires {CustomEvent<WalletEventDetails['wallet-name']>} wallet-name - `{ name, address, caipAddress }`: the connected account registered a name
+ * @fires {CustomEvent<WalletEventDetails['wallet-error']>} wallet-error - `{ code, message }`
+ *
+ * @csspart dialog - the `<dialog>`
+ * @csspart panel - the modal's card inside it
+ * @csspart header - the title row
+ * @csspart title - the view's title
+ * @csspart close-button - the close button
+ * @csspart back-button - the back button
+ * @csspart body - the view's content
+ * @csspart wallet-list - the wallets of Connect
+ * @csspart wallet-button - one wallet (Connect and All wallets)
+ * @csspart directory-list - All wallets' grid
+ * @csspart search-input - a search field
+ * @csspart network-list - the networks of Switch network
+ * @csspart network-button - one network
+ * @csspart button - every button of the views
+ * @csspart social-button - a social login button (also a `button`)
+ * @csspart avatar - the account's avatar
+ * @csspart profile-name - the account's name
+ * @csspart address - the short address
+ * @csspart balance - the native balance
+ * @csspart total-value - the account's total value
+ * @csspart account-email - an email login's email
+ * @csspart account-type - an email login's account type
+ * @csspart tabs - Account's tabs
+ * @csspart token-list - Account's tokens
+ * @csspart activity-list - Account's activity
+ * @csspart qr-code - the QR cards of WalletConnect and Receive (keep it dark on light for scanners)
+ * @csspart toast - a notice
+ * @csspart legal - the Connect view's footer (terms and privacy links)
+ * @csspart help-button - Connect's "What is a wallet?"
+ * @csspart install-link - a row of Get a wallet
+ *
+ * @cssprop --wallet-modal-background - background (default #ffffff / #18191b)
+ * @cssprop --wallet-modal-foreground - text (default #141414 / #f1f2f4)
+ * @cssprop --wallet-modal-muted - secondary text (default #5f6368 / #a4a8ae)
+ * @cssprop --wallet-modal-surface - rows and cards (default #f2f3f5 / #25272a)
+ * @cssprop --wallet-modal-border - borders (default #e1e3e6 / #34373b)
+ * @cssprop --wallet-modal-accent - primary actions and focus (default #2957d8 / #7fa2ff)
+ * @cssprop --wallet-modal-accent-foreground - text on the accent (default #ffffff / #0b1020)
+ * @cssprop --wallet-modal-danger - errors (default #c5221f / #ff8a80)
+ * @cssprop --wallet-modal-radius - corner radius (default 16px)
+ * @cssprop --wallet-modal-width - the modal's width (default 360px)
+ * @cssprop --wallet-modal-backdrop - the backdrop (default rgb(0 0 0 / 0.45))
+ * @cssprop --wallet-modal-font-family - font (default system-ui, …)
+ * @cssprop --wallet-modal-font-size - base font size (default 15px)
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below types the accessors defined at runtime
 export class WalletConnectModalElement extends HTMLElement {
@@ -210,6 +278,7 @@ export class WalletConnectModalElement extends HTMLElement {
       this.#refuse(error);
     }
   }
+  /** Per network (CAIP-2): the http(s) RPC URL its chain reads go to (the `rpc-urls` attribute as an object). */
   get rpcUrls(): Partial<Record<Caip2, string>> {
     return { ...(this.#values.rpcUrls ?? {}) };
   }
@@ -284,6 +353,7 @@ export class WalletConnectModalElement extends HTMLElement {
     return loadSiwx().then((m) => m.getSession());
   }
 
+  /** The modal and the active connection: `{ open, view, status, namespace, address, chainId, connector, connections, session, … }`. */
   get state(): WidgetState {
     return { ...$widgetState.get() };
   }

@@ -116,6 +116,8 @@ const steps = {
   devWallet: { ...nodeTest('node: dev wallet', files('test/dev-wallet')), needsBuild: true },
   // In one process: each file's own process spent about 10 s loading the stack's servers and playwright.
   e2e: { ...nodeTest('end-to-end: demo on the local stack', files('test/e2e'), { oneProcess: true }), needsBuild: true },
+  // The packed package in the examples (React, Next.js, Vue, Svelte, Preact, Solid, plain HTML): type-checks, one build.
+  examples: { name: 'examples: the packed package', command: process.execPath, args: ['scripts/check-examples.mjs'], needsBuild: true },
 };
 
 let buildDone;
@@ -135,7 +137,7 @@ async function lane(list, live) {
 }
 await Promise.all([
   lane([steps.browser, steps.devWallet, steps.e2e], true),
-  lane([steps.build, steps.lint, steps.typecheck, steps.server], false),
+  lane([steps.build, steps.lint, steps.typecheck, steps.server, steps.examples], false),
 ]);
 rmSync(times, { recursive: true, force: true });
 

@@ -43,6 +43,9 @@ export interface ConnectorSummary {
   type: ConnectorType;
 }
 
+/** What a `wallet-transaction` sent: a transfer of the native coin, an ERC-20 or SPL token, or a swap's approval and swap. */
+export type TransactionKind = 'native-transfer' | 'erc20-transfer' | 'spl-transfer' | 'approve' | 'swap';
+
 /** The `detail` of each event the element dispatches (DESIGN.md, "Events"). */
 export interface WalletEventDetails {
   'wallet-open': { view: ViewName };
@@ -54,7 +57,7 @@ export interface WalletEventDetails {
   'wallet-network-change': { chainId: Caip2; namespace: Namespace; supported: boolean };
   'wallet-session': { status: 'authenticated'; session: SiwxSession } | { status: 'unauthenticated' };
   /** `userOpHash` only when `hash` is the bundle that included an embedded wallet's smart-account user operation. */
-  'wallet-transaction': { status: 'pending' | 'confirmed' | 'failed'; hash: string; chainId: Caip2; kind: string; userOpHash?: string };
+  'wallet-transaction': { status: 'pending' | 'confirmed' | 'failed'; hash: string; chainId: Caip2; kind: TransactionKind; userOpHash?: string };
   'wallet-error': { code: WidgetErrorCode; message: string };
   /** The connected account registered a name (Get a name, feature `names`). */
   'wallet-name': { name: string; address: string; caipAddress: string };

@@ -1,11 +1,12 @@
 import { atom } from 'nanostores';
 import type { Caip2 } from '../core/caip.js';
+import type { TransactionKind } from '../core/events.js';
 
 export interface TransactionNotice {
   status: 'pending' | 'confirmed' | 'failed';
   hash: string;
   chainId: Caip2;
-  kind: string;
+  kind: TransactionKind;
   /** The ERC-4337 user operation's hash, when the transaction is the bundle that included one (a smart account). */
   userOpHash?: string;
   seq: number;

@@ -5,7 +5,7 @@ import { WidgetError } from '../../src/core/errors.js';
 
 describe('public API (src/index.ts)', () => {
   it('exports exactly these runtime names', () => {
-    expect(Object.keys(api).sort()).to.deep.equal(['WalletConnectModalElement', 'WidgetError', 'defineWalletConnectModal', 'isWidgetError']);
+    expect(Object.keys(api).sort()).to.deep.equal(['WalletConnectButtonElement', 'WalletConnectModalElement', 'WidgetError', 'defineWalletConnectButton', 'defineWalletConnectModal', 'isWidgetError']);
   });
 
   it('exports the element class and the error type themselves', () => {
@@ -16,7 +16,9 @@ describe('public API (src/index.ts)', () => {
     expect(api.isWidgetError({ code: 'UNKNOWN', shortMessage: 'x' })).to.equal(false);
   });
 
-  it('registers <wallet-connect-modal> on import', () => {
+  it('registers <wallet-connect-modal> and <wallet-connect-button> on import', () => {
     expect(customElements.get('wallet-connect-modal')).to.equal(WalletConnectModalElement);
+    expect(customElements.get('wallet-connect-button')).to.equal(api.WalletConnectButtonElement);
+    expect(document.createElement('wallet-connect-button')).to.be.instanceOf(api.WalletConnectButtonElement);
   });
 });

@@ -1,5 +1,6 @@
 // `npm test`: everything, on a fresh machine. Finds (or installs) Chromium, lints and type-checks, builds, then
-// runs the Node server suites beside the browser suites (@web/test-runner), the dev wallet's, and the end-to-end suite.
+// runs the Node server suites beside the browser suites (@web/test-runner), the dev wallet's, the visual regression
+// suite, and the end-to-end suite.
 // Ends with one line "N passed, N failed" over all suites; exits non-zero if any step failed.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -86,6 +87,8 @@ const groups = [
   [['build', 'npm', ['run', '--silent', 'build']]],
   [['node: server', ...nodeTest(files('test/node')), nodeCounts], ['browser: unit and element (@web/test-runner)', bin('wtr'), [], wtrCounts]],
   [['node: dev wallet', ...nodeTest(files('test/dev-wallet')), nodeCounts]],
+  // Pictures of every view state compared with test/visual/baselines/ (npm run test:visual -- --update rewrites them).
+  [['browser: visual regression', process.execPath, ['scripts/visual.mjs'], wtrCounts]],
   [['end-to-end: demo on the local stack', ...nodeTest(files('test/e2e')), nodeCounts]],
 ];
 for (const group of groups) {

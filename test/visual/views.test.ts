@@ -1,5 +1,6 @@
 import '../../src/index.js';
 import type { WalletConnectModalElement } from '../../src/index.js';
+import { $sendDraft } from '../../src/stores/send.js';
 import { useAccountFixture } from '../element/support/account.js';
 import { cleanup, mount, openAndRender, parts, titleText, waitFor, walletButtons } from '../element/support/element.js';
 import { BALANCES, routeSwapService } from '../element/support/swap.js';
@@ -96,9 +97,12 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
         const $ = <T extends Element = HTMLElement>(selector: string) => el.shadowRoot!.querySelector<T>(selector);
         (await waitFor(() => $<HTMLButtonElement>('#send-token'), 'the Send form', 20000)).click();
         (await waitFor(() => $<HTMLElement>('[role="option"][data-token-key="eip155:1:native"]'), 'Ether')).click();
+        await waitFor(() => $sendDraft.get().tokenKey === 'eip155:1:native', 'Ether chosen');
         (await waitFor(() => $<HTMLButtonElement>('[data-action="max"]'), 'Max')).click();
+        await waitFor(() => $<HTMLInputElement>('#send-amount')!.value !== '', 'the amount filled in', 15000);
         $<HTMLInputElement>('#send-receiver')!.focus();
         await sendKeys({ type: BOB });
+        await waitFor(() => $<HTMLInputElement>('#send-receiver')!.value === BOB, 'the receiver typed in');
         $<HTMLButtonElement>('button[type="submit"]')!.click();
         await waitFor(() => titleText(el) === 'Review Send' && $('[data-total]'), 'the review with its total', 15000);
         await pictures(el, 'send-review', 'long-amount');

@@ -43,7 +43,7 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
       : t('send.totalTwo', { amount: amountText, fee: nativeText(fee.fee + deposit) });
   return (
     <div className="send-review">
-      <p className="review-amount" data-amount={transfer.amount}>{amountText}</p>
+      <p className="review-amount" data-amount={transfer.amount} data-long={amountText.length > 16 ? '' : undefined}>{amountText}</p>
       {value ? <p className="review-value hint" data-value>{value}</p> : null}
       <dl className="review-list">
         <div>

@@ -26,7 +26,8 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
   const { transfer } = route;
   const stored = useStore($sendFee);
   const fee = stored?.key === sendFeeKey(transfer) ? stored : undefined;
-  const network = networkInfo(transfer.chainId, config.rpcUrls[transfer.chainId]);
+  // Named as everywhere else: the site owner's network-meta name, else the built-in one.
+  const network = networkInfo(transfer.chainId, config.rpcUrls[transfer.chainId], config.networkMeta[transfer.chainId]);
   const native = network.nativeCurrency;
   const amount = BigInt(transfer.amount);
   const amountText = `${formatAmount(amount, transfer.decimals, lang, transfer.decimals)} ${transfer.symbol}`;

@@ -57,7 +57,7 @@ describe('<wallet-connect-modal network-meta>: one name per network', () => {
 
     el.open({ view: 'OnRampProviders' });
     await waitFor(() => titleText(el) === 'Buy Crypto', 'OnRampProviders', 20000);
-    const buyValue = await waitFor(() => ($('#onramp-buy-value')?.textContent ?? '').includes('·') && $('#onramp-buy-value'), 'the currency to buy', 15000);
-    expect(buyValue.textContent).to.equal('USDC · Local Chain A');
+    await waitFor(() => ($('#onramp-buy-value')?.textContent ?? '').includes('·'), 'the currency to buy', 15000);
+    expect($('#onramp-buy-value')!.textContent).to.equal('USDC · Local Chain A');
   });
 });

@@ -30,7 +30,7 @@ describe('<wallet-connect-modal siwx-url>: the SIWXSignMessage buttons', () => {
     modal = mount({ networks: 'eip155:31337', theme: 'light', 'siwx-url': SIWX_URL });
     await openAndRender(modal);
     (await waitFor(() => walletButtons(modal).find((b) => b.dataset.walletId === 'injected:com.example.siwx-layout'), 'the wallet')).click();
-    const view = await waitFor(() => dialogOf(modal).open && part(modal, 'body')?.querySelector<HTMLElement>('[data-view="SIWXSignMessage"]'), 'SIWXSignMessage', 20000);
+    const view = await waitFor(() => (dialogOf(modal).open ? part(modal, 'body')?.querySelector<HTMLElement>('[data-view="SIWXSignMessage"]') : undefined), 'SIWXSignMessage', 20000);
     const box = view.getBoundingClientRect();
     const [cancel, sign] = ['cancel', 'sign'].map((action) => view.querySelector(`[data-action="${action}"]`)!.getBoundingClientRect());
     expect(Math.round(cancel!.top), 'side by side').to.equal(Math.round(sign!.top));

@@ -6,6 +6,6 @@ import { visualCompare } from './scripts/visual-plugin.mjs';
 export default {
   ...base,
   files: ['test/visual/**/*.test.ts'],
-  testFramework: { config: { timeout: 60000 } },
+  testFramework: { config: { timeout: 120000 } },
   plugins: [...base.plugins, visualCompare({ update: process.env.VISUAL_UPDATE === '1' })],
 };

@@ -95,7 +95,7 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
         await connectAndOpen();
         el.open({ view: 'Send' })?.catch(() => {});
         const $ = <T extends Element = HTMLElement>(selector: string) => el.shadowRoot!.querySelector<T>(selector);
-        (await waitFor(() => $<HTMLButtonElement>('#send-token'), 'the Send form', 20000)).click();
+        (await waitFor(() => $<HTMLButtonElement>('#send-token'), 'the Send form', 40000)).click();
         (await waitFor(() => $<HTMLElement>('[role="option"][data-token-key="eip155:1:native"]'), 'Ether')).click();
         await waitFor(() => $sendDraft.get().tokenKey === 'eip155:1:native', 'Ether chosen');
         (await waitFor(() => $<HTMLButtonElement>('[data-action="max"]'), 'Max')).click();
@@ -122,7 +122,7 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
     it('Receive', async () => {
       await connectAndOpen();
       await openAndRender(el, { view: 'Receive' });
-      await waitFor(() => el.shadowRoot!.querySelector('[part~="qr-code"] svg'), 'the QR code', 20000);
+      await waitFor(() => el.shadowRoot!.querySelector('[part~="qr-code"] svg'), 'the QR code', 40000);
       await pictures(el, 'receive', 'default');
     });
 
@@ -136,7 +136,7 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
       await connectAndOpen();
       // open({ view: 'Send' }) waits for the transfer; closing the modal at the end rejects it ("Modal closed").
       el.open({ view: 'Send' })?.catch(() => {});
-      await waitFor(() => el.shadowRoot!.querySelector('form.send-form #send-token'), 'the Send form', 20000);
+      await waitFor(() => el.shadowRoot!.querySelector('form.send-form #send-token'), 'the Send form', 40000);
       await pictures(el, 'send', 'form');
     });
 
@@ -144,7 +144,7 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
       routeSwapService(net);
       await connectAndOpen();
       await openAndRender(el, { view: 'Swap' });
-      await waitFor(() => el.shadowRoot!.querySelector('form.swap-form [data-token="ETH"]'), 'the Swap form', 20000);
+      await waitFor(() => el.shadowRoot!.querySelector('form.swap-form [data-token="ETH"]'), 'the Swap form', 40000);
       await pictures(el, 'swap', 'form');
     });
   });

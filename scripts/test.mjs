@@ -1,5 +1,6 @@
 // `npm test`: everything, on a fresh machine. Finds (or installs) Chromium, then runs two lanes side by side: the
-// browser lane (the browser suites of @web/test-runner, the dev wallet's, the end-to-end suite: one browser at a time)
+// browser lane (the browser suites of @web/test-runner, the dev wallet's, the visual regression suite, the end-to-end
+// suite: one browser at a time)
 // and the other lane (build, lint, type check, the Node server suites, which use no browser).
 // Ends with a table of the steps' times, the slowest files of each step, and one line "N passed, N failed" over
 // all suites; exits non-zero if any step failed.
@@ -117,6 +118,8 @@ const steps = {
   // In one process: each file's own process spent about 10 s loading the stack's servers and playwright.
   e2e: { ...nodeTest('end-to-end: demo on the local stack', files('test/e2e'), { oneProcess: true }), needsBuild: true },
   // The packed package in the examples (React, Next.js, Vue, Svelte, Preact, Solid, plain HTML): type-checks, one build.
+  // Pictures of every view state compared with test/visual/baselines/ (npm run test:visual -- --update rewrites them).
+  visual: { name: 'browser: visual regression', command: process.execPath, args: ['scripts/visual.mjs'], count: wtrCounts },
   examples: { name: 'examples: the packed package', command: process.execPath, args: ['scripts/check-examples.mjs'], needsBuild: true },
 };
 
@@ -136,7 +139,7 @@ async function lane(list, live) {
   }
 }
 await Promise.all([
-  lane([steps.browser, steps.devWallet, steps.e2e], true),
+  lane([steps.browser, steps.visual, steps.devWallet, steps.e2e], true),
   lane([steps.build, steps.lint, steps.typecheck, steps.server, steps.examples], false),
 ]);
 rmSync(times, { recursive: true, force: true });

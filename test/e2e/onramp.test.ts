@@ -52,7 +52,7 @@ describe('buy with card (features=onramp)', () => {
     await openBuy(page);
     assert.equal(await inModal(page, '.onramp-provider').getAttribute('data-provider'), 'Sandbox Pay');
     assert.match((await inModal(page, '.onramp-provider').textContent())!, /Fee 1\.5%.*Card, Bank account/);
-    assert.equal(await inModal(page, '#onramp-buy-value').textContent(), 'ETH · Localhost 31337');
+    assert.equal(await inModal(page, '#onramp-buy-value').textContent(), 'ETH · Local Chain A');
     assert.equal(await inModal(page, '.onramp-quote [data-receive]').textContent(), '0.049125 ETH');
     assert.match((await inModal(page, '.onramp-quote').textContent())!, /Provider fee1\.50 USDNetwork fee0\.25 USDTotal100\.00 USD/);
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: OnRampProviders with a quote');

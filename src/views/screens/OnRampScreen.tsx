@@ -53,7 +53,7 @@ function BuyForm() {
             ? { kind: 'defaults', text: t('onramp.defaultsNotice') }
             : undefined
       }
-      purchase={purchase ? { label: purchase.currency.symbol, detail: purchase.network.display_name } : undefined}
+      purchase={purchase ? { label: purchase.currency.symbol, detail: networkName } : undefined}
       fiat={draft.fiat}
       amount={draft.amount}
       methods={offered.map((id) => {
@@ -90,9 +90,11 @@ function Picker({ kind }: { kind: 'token' | 'fiat' }) {
   const options = useStore($onRampOptions);
   const draft = useStore($onRampDraft);
   const purchases = useStore($onRampPurchases);
+  // The currencies offered are the connected network's: named as the widget names that network, not as the service does.
+  const networkName = useNetworkInfo(useStore($connected)?.chainId)?.name ?? '';
   const items =
     kind === 'token'
-      ? purchases.map((p) => ({ key: p.currency.symbol, label: p.currency.symbol, detail: `${p.currency.name} · ${p.network.display_name}`, pick: () => chooseOnRamp({ symbol: p.currency.symbol }) }))
+      ? purchases.map((p) => ({ key: p.currency.symbol, label: p.currency.symbol, detail: `${p.currency.name} · ${networkName}`, pick: () => chooseOnRamp({ symbol: p.currency.symbol }) }))
       : (options.status === 'ready' ? options.options.paymentCurrencies : []).map((c) => ({ key: c.id, label: c.id, detail: undefined, pick: () => chooseOnRamp({ fiat: c.id }) }));
   const selected = kind === 'token' ? draft.symbol : draft.fiat;
   return (

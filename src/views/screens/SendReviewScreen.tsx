@@ -26,7 +26,8 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
   const { transfer } = route;
   const stored = useStore($sendFee);
   const fee = stored?.key === sendFeeKey(transfer) ? stored : undefined;
-  const network = networkInfo(transfer.chainId, config.rpcUrls[transfer.chainId]);
+  // Named as everywhere else: the site owner's network-meta name, else the built-in one.
+  const network = networkInfo(transfer.chainId, config.rpcUrls[transfer.chainId], config.networkMeta[transfer.chainId]);
   const native = network.nativeCurrency;
   const amount = BigInt(transfer.amount);
   const amountText = `${formatAmount(amount, transfer.decimals, lang, transfer.decimals)} ${transfer.symbol}`;
@@ -43,7 +44,7 @@ export default function SendReviewScreen({ route }: { route: Extract<Route, { vi
       : t('send.totalTwo', { amount: amountText, fee: nativeText(fee.fee + deposit) });
   return (
     <div className="send-review">
-      <p className="review-amount" data-amount={transfer.amount}>{amountText}</p>
+      <p className="review-amount" data-amount={transfer.amount} data-long={amountText.length > 16 ? '' : undefined}>{amountText}</p>
       {value ? <p className="review-value hint" data-value>{value}</p> : null}
       <dl className="review-list">
         <div>

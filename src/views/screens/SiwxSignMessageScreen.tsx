@@ -6,6 +6,10 @@ import { $config } from '../../stores/config.js';
 import { $siwxSession } from '../../stores/siwx-session.js';
 import { Spinner } from '../parts/Spinner.js';
 import { useT } from './use-t.js';
+import siwxCss from '../../../styles/siwx.css';
+import { registerSheet } from '../sheets.js';
+
+registerSheet(siwxCss);
 
 /**
  * SIWXSignMessage (SPEC.md §4, §5): the site's name and domain, what signing does, Sign and Cancel. With

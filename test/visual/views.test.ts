@@ -1,0 +1,151 @@
+import '../../src/index.js';
+import type { WalletConnectModalElement } from '../../src/index.js';
+import { $sendDraft } from '../../src/stores/send.js';
+import { useAccountFixture } from '../element/support/account.js';
+import { cleanup, mount, openAndRender, parts, titleText, waitFor, walletButtons } from '../element/support/element.js';
+import { BALANCES, routeSwapService } from '../element/support/swap.js';
+import { records, serveDirectory } from '../unit/support/fake-directory.js';
+import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
+import { sendKeys } from '@web/test-runner-commands';
+import { ALICE, BOB, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
+import { pictures, preparePage } from './support.js';
+
+/*
+ * Pictures of each view state (loading, empty, error, success) at desktop and phone sizes, light and dark,
+ * compared with test/visual/baselines/. Fixed data only: fake wallets, a scripted directory and wallet data API.
+ */
+before(preparePage);
+
+describe('pictures: Connect, the help views, All wallets', () => {
+  let net: FakeFetch;
+  const stops: (() => void)[] = [];
+  beforeEach(() => {
+    net = installFakeFetch();
+  });
+  afterEach(async () => {
+    await cleanup();
+    for (const stop of stops.splice(0)) stop();
+    net.restore();
+  });
+
+  it('Connect: no wallet', async () => {
+    const el = mount({ networks: 'eip155:1' });
+    await openAndRender(el);
+    await pictures(el, 'connect', 'empty');
+  });
+
+  it('Connect: browser wallets and WalletConnect', async () => {
+    stops.push(announceWallet(walletInfo('com.example.one', 'Example Wallet'), createFakeProvider({ accounts: [ALICE], chainId: '0x1' })));
+    stops.push(announceWallet(walletInfo('com.example.two', 'Second Wallet'), createFakeProvider({ accounts: [ALICE], chainId: '0x1' })));
+    const el = mount({ networks: 'eip155:1', 'project-id': 'p1', 'relay-url': 'ws://127.0.0.1:9', 'directory-url': `${location.origin}/fake-directory-connect` });
+    serveDirectory(net, records(3), {}, '/fake-directory-connect');
+    await openAndRender(el);
+    await waitFor(() => walletButtons(el).length === 2, 'both wallets');
+    await pictures(el, 'connect', 'wallets');
+  });
+
+  it('WhatIsAWallet', async () => {
+    const el = mount({ networks: 'eip155:1' });
+    await openAndRender(el, { view: 'WhatIsAWallet' });
+    await pictures(el, 'what-is-a-wallet', 'default');
+  });
+
+  it('GetAWallet', async () => {
+    const el = mount({ networks: 'eip155:1' });
+    await openAndRender(el, { view: 'GetAWallet' });
+    await pictures(el, 'get-a-wallet', 'default');
+  });
+
+  for (const state of ['loading', 'list', 'error'] as const) {
+    it(`AllWallets: ${state}`, async () => {
+      const base = `/fake-directory-all-${state}`;
+      serveDirectory(net, records(24), {
+        hold: () => (state === 'loading' ? new Promise(() => {}) : undefined),
+        fail: () => (state === 'error' ? 500 : undefined),
+      }, base);
+      const el = mount({ networks: 'eip155:1', 'project-id': 'p1', 'directory-url': `${location.origin}${base}`, 'relay-url': 'ws://127.0.0.1:9' });
+      el.open({ view: 'AllWallets' });
+      await waitFor(() => titleText(el) === 'All Wallets', 'the AllWallets title');
+      if (state === 'list') await waitFor(() => parts(el, 'wallet-button').filter((b) => b.classList.contains('directory-wallet')).length === 24, 'the wallets');
+      if (state === 'error') await waitFor(() => el.shadowRoot!.querySelector('.directory [role="alert"]'), 'the error');
+      await pictures(el, 'all-wallets', state);
+    });
+  }
+});
+
+/** A large balance with many decimals: the review's amount, fee and total must stay inside the panel. */
+const WHALE = [{ ...BALANCES[0], value: 20002499.22, quantity: { decimals: '18', numeric: '10001.249612345678901234' } }, BALANCES[1]];
+
+for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { state: 'empty', balances: [] }, { state: 'whale', balances: WHALE }]) {
+  describe(`pictures: Account (${state}) and the views it leads to`, () => {
+    let el: WalletConnectModalElement;
+    let net: FakeFetch;
+    const { connectAndOpen } = useAccountFixture(
+      { wallet: { rdns: `com.example.visual-${state}`, name: 'Example Wallet' }, chains: ['eip155:1', 'eip155:10'], balances, features: 'send,swaps,names,onramp' },
+      (fixture) => ({ el, net } = fixture),
+    );
+
+    if (state === 'whale') {
+      it('SendReview: Max of a long balance', async () => {
+        net.route('/v1', (_url, init) => {
+          const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
+          const answers: Record<string, string> = { eth_estimateGas: '0x5208', eth_gasPrice: '0x3b9aca00' };
+          return { body: { jsonrpc: '2.0', id, result: answers[method] } };
+        });
+        await connectAndOpen();
+        el.open({ view: 'Send' })?.catch(() => {});
+        const $ = <T extends Element = HTMLElement>(selector: string) => el.shadowRoot!.querySelector<T>(selector);
+        (await waitFor(() => $<HTMLButtonElement>('#send-token'), 'the Send form', 40000)).click();
+        (await waitFor(() => $<HTMLElement>('[role="option"][data-token-key="eip155:1:native"]'), 'Ether')).click();
+        await waitFor(() => $sendDraft.get().tokenKey === 'eip155:1:native', 'Ether chosen');
+        (await waitFor(() => $<HTMLButtonElement>('[data-action="max"]'), 'Max')).click();
+        await waitFor(() => $<HTMLInputElement>('#send-amount')!.value !== '', 'the amount filled in', 15000);
+        $<HTMLInputElement>('#send-receiver')!.focus();
+        await sendKeys({ type: BOB });
+        await waitFor(() => $<HTMLInputElement>('#send-receiver')!.value === BOB, 'the receiver typed in');
+        $<HTMLButtonElement>('button[type="submit"]')!.click();
+        await waitFor(() => titleText(el) === 'Review Send' && $('[data-total]'), 'the review with its total', 15000);
+        await pictures(el, 'send-review', 'long-amount');
+      });
+      return;
+    }
+
+    it(`Account: ${state}`, async () => {
+      await connectAndOpen();
+      await waitFor(() => (state === 'empty' ? el.shadowRoot!.textContent!.includes('No tokens yet') : el.shadowRoot!.querySelector('[data-token="LUSD"]')), 'the token list');
+      await waitFor(() => el.shadowRoot!.querySelector('[data-action="get-name"]'), 'Get a name', 8000);
+      await pictures(el, 'account', state);
+    });
+
+    if (state !== 'tokens') return;
+
+    it('Receive', async () => {
+      await connectAndOpen();
+      await openAndRender(el, { view: 'Receive' });
+      await waitFor(() => el.shadowRoot!.querySelector('[part~="qr-code"] svg'), 'the QR code', 40000);
+      await pictures(el, 'receive', 'default');
+    });
+
+    it('SwitchNetwork', async () => {
+      await connectAndOpen();
+      await openAndRender(el, { view: 'SwitchNetwork' });
+      await pictures(el, 'switch-network', 'default');
+    });
+
+    it('Send: the empty form', async () => {
+      await connectAndOpen();
+      // open({ view: 'Send' }) waits for the transfer; closing the modal at the end rejects it ("Modal closed").
+      el.open({ view: 'Send' })?.catch(() => {});
+      await waitFor(() => el.shadowRoot!.querySelector('form.send-form #send-token'), 'the Send form', 40000);
+      await pictures(el, 'send', 'form');
+    });
+
+    it('Swap: the empty form', async () => {
+      routeSwapService(net);
+      await connectAndOpen();
+      await openAndRender(el, { view: 'Swap' });
+      await waitFor(() => el.shadowRoot!.querySelector('form.swap-form [data-token="ETH"]'), 'the Swap form', 40000);
+      await pictures(el, 'swap', 'form');
+    });
+  });
+}

@@ -18,6 +18,11 @@ export interface RunResult {
   requestsBeforeOpen: string[];
   /** URLs requested between the click and the painted dialog. */
   requestsOnOpen: string[];
+  /** URLs of another origin than the page's requested before the click (the privacy rule: none). */
+  foreignBeforeOpen: string[];
+  /** The widget's chunks (/dist/chunks/, /base/chunks/ for a baseline) requested before the click, and between the click and the painted view. */
+  chunksBeforeOpen: number;
+  chunksOnOpen: number;
   /** Page errors, console errors and failed requests seen during a run that still completed. */
   problems: string[];
 }
@@ -35,6 +40,8 @@ export async function launch(): Promise<Browser> {
 }
 
 const TIMEOUT = 15_000;
+
+const isChunk = (url: string) => /^\/(dist|base)\/chunks\//.test(new URL(url).pathname);
 
 export async function measureRun(browser: Browser, origin: string, spec: PageSpec): Promise<RunResult> {
   const context = await browser.newContext();
@@ -80,6 +87,9 @@ export async function measureRun(browser: Browser, origin: string, spec: PageSpe
       heapMb: usedSize / 2 ** 20,
       requestsBeforeOpen: unexpected(requests.slice(0, beforeClick)),
       requestsOnOpen: requests.slice(beforeClick, afterOpen),
+      foreignBeforeOpen: requests.slice(0, beforeClick).filter((url) => new URL(url).origin !== origin),
+      chunksBeforeOpen: requests.slice(0, beforeClick).filter(isChunk).length,
+      chunksOnOpen: requests.slice(beforeClick, afterOpen).filter(isChunk).length,
       problems,
     };
   } finally {

@@ -14,7 +14,7 @@ import { SNAPSHOT_DIST } from './paths.js';
 import { FLOOR_DIR } from './floor.js';
 
 export interface PageSpec {
-  name: 'widget' | 'floor';
+  name: 'widget' | 'floor' | 'baseline';
   tag: string;
   path: string;
   /** The module that defines the element. */
@@ -30,6 +30,16 @@ export const PAGES: Record<PageSpec['name'], PageSpec> = {
     path: '/widget.html',
     entry: '/dist/wallet-connect-modal.js',
     script: '/bench/widget-page.js',
+    attributes: ' networks="eip155:31337"',
+  },
+  // Another build of the widget (`npm run bench -- --baseline DIR`, DIR holding its wallet-connect-modal.js and
+  // chunks/), measured in the same interleaved run: a before/after comparison beside the floor.
+  baseline: {
+    name: 'baseline',
+    tag: 'wallet-connect-modal',
+    path: '/baseline.html',
+    entry: '/base/wallet-connect-modal.js',
+    script: '/bench/baseline-page.js',
     attributes: ' networks="eip155:31337"',
   },
   floor: {
@@ -128,7 +138,7 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<BenchServer> {
+export async function startServer(baselineDir?: string): Promise<BenchServer> {
   const scripts = new Map(Object.values(PAGES).map((page) => [page.script, pageScript(page.tag)]));
   const documents = new Map(Object.values(PAGES).map((page) => [page.path, html(page)]));
 
@@ -143,7 +153,7 @@ export async function startServer(): Promise<BenchServer> {
       if (doc) return send(200, 'text/html; charset=utf-8', doc);
       const script = scripts.get(path);
       if (script) return send(200, TYPES['.js']!, script);
-      const [root, rest] = path.startsWith('/dist/') ? [SNAPSHOT_DIST, path.slice(6)] : path.startsWith('/floor/') ? [FLOOR_DIR, path.slice(7)] : [];
+      const [root, rest] = path.startsWith('/dist/') ? [SNAPSHOT_DIST, path.slice(6)] : path.startsWith('/floor/') ? [FLOOR_DIR, path.slice(7)] : baselineDir && path.startsWith('/base/') ? [baselineDir, path.slice(6)] : [];
       const file = root && rest ? await staticFile(root, rest) : undefined;
       if (file) return send(200, TYPES[extname(path)] ?? 'application/octet-stream', file);
       send(404, 'text/plain; charset=utf-8', 'not found');

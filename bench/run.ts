@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --no-build] [-- --runs N] [-- --no-stack]`: the widget's size and speed figures against
- * a bare React + r2wc floor, then (unless --no-stack) account-data figures against the local stack
+ * `npm run bench [-- --no-build] [-- --runs N] [-- --no-stack] [-- --baseline DIR]`: the widget's size and speed figures against
+ * a bare React + r2wc floor (and, with --baseline, another build's entry and chunks/ in DIR, in the same interleaved run), then (unless --no-stack) account-data figures against the local stack
  * (bench/account.ts), WalletConnect figures with a real wallet peer (bench/walletconnect.ts), Solana figures
  * with the dev wallet on the local Solana chain (bench/solana.ts), the swap API's latency (bench/swap.ts), Names
  * figures (bench/names.ts), sign-in figures (bench/siwx.ts) and smart-account figures (bench/smart-account.ts: user
@@ -8,7 +8,7 @@
  * is missed; non-zero only when something breaks (build, browser, page).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { accountSection, type AccountFigures } from './account.js';
 import { namesSection, type NamesFigures } from './names.js';
 import { siwxSection, type SiwxFigures } from './siwx.js';
@@ -30,29 +30,31 @@ import { PAGES, type PageSpec, startServer } from './pages.js';
 import { BENCH_CACHE, ROOT } from './paths.js';
 import { buildWidget, type FileSize, measureFile, snapshotWidget, sumSizes, widgetSizes } from './sizes.js';
 
-const ENTRY_BROTLI_TARGET = 80 * 1024;
+const ENTRY_BROTLI_TARGET = 25 * 1024;
 const OPEN_RATIO_TARGET = 1.5;
 
-function parseArgs(argv: string[]): { build: boolean; runs: number; stack: boolean } {
+function parseArgs(argv: string[]): { build: boolean; runs: number; stack: boolean; baseline?: string } {
+  let baseline: string | undefined;
   let build = true;
   let stack = true;
   let runs = 9;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--no-build') build = false;
+    else if (arg === '--baseline' || arg.startsWith('--baseline=')) baseline = resolve(arg.includes('=') ? arg.slice(11) : argv[++i]!);
     else if (arg === '--no-stack') stack = false;
     else if (arg === '--runs' || arg.startsWith('--runs=')) {
       const value = arg.includes('=') ? arg.slice(7) : argv[++i];
       runs = Number(value);
       if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a positive integer, got "${value}"`);
-    } else throw new Error(`unknown argument "${arg}" (usage: npm run bench -- [--no-build] [--runs N] [--no-stack])`);
+    } else throw new Error(`unknown argument "${arg}" (usage: npm run bench -- [--no-build] [--runs N] [--no-stack] [--baseline DIR])`);
   }
-  return { build, runs, stack };
+  return { build, runs, stack, baseline };
 }
 
 async function main() {
   const started = Date.now();
-  const { build, runs, stack } = parseArgs(process.argv.slice(2));
+  const { build, runs, stack, baseline } = parseArgs(process.argv.slice(2));
   if (runs < 7) console.warn(`note: --runs ${runs} is below 7; medians will be noisy`);
 
   if (build) {
@@ -77,8 +79,8 @@ async function main() {
     table(
       ['file', 'raw', 'gzip', 'brotli', 'brotli KB', 'target'],
       [
-        sizeRow(entry, `≤ 80 KB ${entryOk ? 'ok' : 'OVER'}`),
-        ...chunks.map((f) => sizeRow(f)),
+        sizeRow(entry, `≤ 25 KB ${entryOk ? 'ok' : 'OVER'}`),
+        ...[...chunks].sort((a, b) => b.brotli - a.brotli).slice(0, 10).map((f) => sizeRow(f, 'largest')),
         sizeRow(total),
         sizeRow({ ...floor, file: `floor: ${floor.file}` }, 'reference'),
       ],
@@ -87,17 +89,18 @@ async function main() {
 
   // Speed
   let report: Record<string, unknown>;
-  const server = await startServer();
+  const server = await startServer(baseline);
   let browser;
   try {
     browser = await launch().catch((error: unknown) => {
       throw new Error(`could not launch Chromium: ${(error as Error).message}`);
     });
-    const results: Record<PageSpec['name'], RunResult[]> = { widget: [], floor: [] };
+    const results: Record<PageSpec['name'], RunResult[]> = { widget: [], floor: [], baseline: [] };
     console.log(`\nmeasuring ${runs} runs per page (+1 warm-up each, discarded), fresh browser context per run, ${server.origin}`);
     for (let i = -1; i < runs; i++) {
       // Alternate which page goes first so drift (thermal, caches) falls on both equally.
-      const order: PageSpec[] = i % 2 ? [PAGES.widget, PAGES.floor] : [PAGES.floor, PAGES.widget];
+      const pages = baseline ? [PAGES.widget, PAGES.floor, PAGES.baseline] : [PAGES.widget, PAGES.floor];
+      const order: PageSpec[] = i % 2 ? pages : pages.reverse();
       for (const spec of order) {
         const result = await measureRun(browser, server.origin, spec);
         if (i >= 0) results[spec.name].push(result);
@@ -112,10 +115,13 @@ async function main() {
       view: stats(list.map((r) => r.view)),
       heapMb: stats(list.map((r) => r.heapMb)),
       requestsBeforeOpen: stats(list.map((r) => r.requestsBeforeOpen.length)),
+      foreignBeforeOpen: stats(list.map((r) => r.foreignBeforeOpen.length)),
+      chunksBeforeOpen: stats(list.map((r) => r.chunksBeforeOpen)),
+      chunksOnOpen: stats(list.map((r) => r.chunksOnOpen)),
     });
     const widget = summary(results.widget);
     const floorFigures = summary(results.floor);
-    const openRatio = widget.open.median / floorFigures.open.median;
+    const openRatio = widget.view.median / floorFigures.view.median;
     const openOk = openRatio <= OPEN_RATIO_TARGET;
 
     const range = (s: Stats, f: (n: number) => string) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
@@ -126,16 +132,34 @@ async function main() {
         ['metric', 'widget median', 'floor median', 'ratio', 'target'],
         [
           ['navigation → element usable', range(widget.usable, ms), range(floorFigures.usable, ms), ratio(widget.usable, floorFigures.usable), ''],
-          ['click → first modal content painted', range(widget.open, ms), range(floorFigures.open, ms), `${openRatio.toFixed(2)}×`, `≤ 1.5× ${openOk ? 'ok' : 'OVER'}`],
-          ['click → view painted (no loading state)', range(widget.view, ms), range(floorFigures.view, ms), ratio(widget.view, floorFigures.view), ''],
+          ['click → shell (dialog and title painted)', range(widget.open, ms), range(floorFigures.open, ms), ratio(widget.open, floorFigures.open), ''],
+          ['click → usable Connect view (wallet list)', range(widget.view, ms), range(floorFigures.view, ms), `${openRatio.toFixed(2)}×`, `≤ 1.5× ${openOk ? 'ok' : 'OVER'}`],
           ['JS heap after open (after GC)', range(widget.heapMb, mb), range(floorFigures.heapMb, mb), ratio(widget.heapMb, floorFigures.heapMb), ''],
-          ['requests before open', String(widget.requestsBeforeOpen.max), String(floorFigures.requestsBeforeOpen.max), '', `0 ${widget.requestsBeforeOpen.max === 0 ? 'ok' : 'OVER'}`],
+          ['other-origin requests before open', String(widget.foreignBeforeOpen.max), String(floorFigures.foreignBeforeOpen.max), '', `0 ${widget.foreignBeforeOpen.max === 0 ? 'ok' : 'OVER'}`],
+          ['first-open path: own chunks before open + on open', `${widget.chunksBeforeOpen.max} + ${widget.chunksOnOpen.max}`, '', '', ''],
         ],
       ),
     );
 
+    if (baseline) {
+      const before = summary(results.baseline);
+      console.log(`\nBefore / after, same interleaved run (baseline: ${relative(ROOT, baseline) || baseline})\n`);
+      console.log(
+        table(
+          ['metric', 'before', 'after', 'floor', 'before ratio', 'after ratio'],
+          [
+            ['navigation → element usable', range(before.usable, ms), range(widget.usable, ms), range(floorFigures.usable, ms), ratio(before.usable, floorFigures.usable), ratio(widget.usable, floorFigures.usable)],
+            ['click → shell', range(before.open, ms), range(widget.open, ms), range(floorFigures.open, ms), ratio(before.open, floorFigures.open), ratio(widget.open, floorFigures.open)],
+            ['click → usable Connect view', range(before.view, ms), range(widget.view, ms), range(floorFigures.view, ms), ratio(before.view, floorFigures.view), ratio(widget.view, floorFigures.view)],
+            ['own chunks before open + on open', `${before.chunksBeforeOpen.max} + ${before.chunksOnOpen.max}`, `${widget.chunksBeforeOpen.max} + ${widget.chunksOnOpen.max}`, '', '', ''],
+            ['other-origin requests before open', String(before.foreignBeforeOpen.max), String(widget.foreignBeforeOpen.max), String(floorFigures.foreignBeforeOpen.max), '', ''],
+          ],
+        ),
+      );
+    }
+
     const beforeUrls = [...new Set(results.widget.flatMap((r) => r.requestsBeforeOpen))];
-    console.log(`\nwidget requests before open: ${widget.requestsBeforeOpen.max} (max over runs)${beforeUrls.length ? '' : ', none'}`);
+    console.log(`\nwidget requests before open (own origin, at idle after load): ${widget.requestsBeforeOpen.max} (max over runs)${beforeUrls.length ? '' : ', none'}`);
     for (const url of beforeUrls) console.log(`  ${url}`);
     const onOpen = [...new Set(results.widget.flatMap((r) => r.requestsOnOpen))];
     console.log(`widget requests during open: ${onOpen.length ? '' : 'none'}`);
@@ -153,6 +177,7 @@ async function main() {
       speed: {
         widget,
         floor: floorFigures,
+        ...(baseline && { baseline: summary(results.baseline) }),
         openRatio,
         openRatioTarget: OPEN_RATIO_TARGET,
         openRatioOk: openOk,

@@ -6,8 +6,8 @@ import { AccountScreen, App } from '../src/views/screens/App.js';
 import { registerSheet } from '../src/views/sheets.js';
 
 /**
- * `<wallet-connect-modal>`'s views, a chunk of their own: React, App and the views' styles load when the modal
- * first has something to show (elements/view-host.ts), so the entry file holds only the element's contract,
+ * `<wallet-connect-modal>`'s views, a chunk of their own: React, App and the views' styles load at idle after the
+ * page's load, or when the modal first has something to show (elements/view-host.ts), so the entry file holds only the element's contract,
  * config, stores and actions. Every shadow root adopts the modal's sheet as this module registers it.
  */
 registerSheet(modalCss);

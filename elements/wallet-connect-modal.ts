@@ -155,7 +155,7 @@ export class WalletConnectModalElement extends HTMLElement {
   #unobserveLanguage: (() => void) | undefined;
 
   #unstyle: (() => void) | undefined;
-  /** Unmounts the views (elements/view-host.ts: React and the views load when the modal first shows something). */
+  /** Unmounts the views (elements/view-host.ts: React and the views load at idle after load, or on the first open). */
   #hide: (() => void) | undefined;
 
   constructor() {

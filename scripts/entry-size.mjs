@@ -1,4 +1,4 @@
-// The entry file's size and what is in it, for making room under its budget (80 KB brotli):
+// The entry file's size and what is in it, for making room under its budget (25 KB brotli):
 //   node scripts/entry-size.mjs [N] [--chunks]
 // Builds the widget in memory with rollup.config.mjs (which, as every build does, starts by clearing dist/),
 // prints the entry file's brotli size (q11, the bundle-budget test's measure) and its N largest modules by

@@ -82,12 +82,15 @@ export interface DemoPage {
 export interface DemoOptions {
   /** Playwright's fake clock from the first script on: time flows until the test pauses or advances it. */
   clock?: boolean;
+  /** Runs on the fresh context before the page loads (routes that must see the widget's first requests). */
+  beforeLoad?: (context: BrowserContext) => Promise<unknown>;
 }
 
 /** A fresh context (empty storage) on the demo page, recording events and CSP violations from the start. */
-export async function openDemo(e2e: Pick<E2E, 'browser' | 'stack'> & Partial<E2E>, context?: BrowserContext, { clock = false }: DemoOptions = {}): Promise<DemoPage> {
+export async function openDemo(e2e: Pick<E2E, 'browser' | 'stack'> & Partial<E2E>, context?: BrowserContext, { clock = false, beforeLoad }: DemoOptions = {}): Promise<DemoPage> {
   context ??= await e2e.browser.newContext();
   if (clock) await context.clock.install();
+  await beforeLoad?.(context);
   await context.addInitScript(() => {
     const w = window as unknown as { __events: RecordedEvent[]; __csp: string[] };
     w.__events = [];

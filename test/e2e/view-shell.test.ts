@@ -11,14 +11,17 @@ describe('the modal before its views have loaded', () => {
   const e2e = useE2E();
 
   it('shows the dialog with its title and a loading status at once; Escape and ✕ close it; then the real view replaces it', async () => {
-    const { page } = await e2e.open();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let answered = false;
-    await page.route(/\/dist\/chunks\/modal-view-[\w-]+\.js$/, async (route) => {
-      await held;
-      answered = true;
-      await route.continue();
+    // Held from the start: the widget asks for it at idle after load, and that request is the one held.
+    const { page } = await e2e.open({
+      beforeLoad: (context) =>
+        context.route(/\/dist\/chunks\/modal-view-[\w-]+\.js$/, async (route) => {
+          await held;
+          answered = true;
+          await route.continue();
+        }),
     });
     const dialogs = () => page.evaluate(() => {
       const root = document.querySelector('wallet-connect-modal')!.shadowRoot!;

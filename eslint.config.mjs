@@ -1,4 +1,4 @@
-// The layer rules of DESIGN.md ("elements → views → stores/actions → connectors, services → core"),
+// The layer rules of docs/README.md ("elements → views → stores/actions → connectors, services → core"),
 // written as lint rules so a wrong import fails CI instead of living in prose.
 import tseslint from 'typescript-eslint';
 

@@ -58,7 +58,7 @@ function listen(): () => void {
     else $addingWallet.set(undefined); // ProfileWallets' "Add wallet" ends with the modal
     emit(open ? 'wallet-open' : 'wallet-close', { view: shownView });
   });
-  // Per namespace (issue 10): each connected namespace has its own events, whichever one is active.
+  // Per namespace: each connected namespace has its own events, whichever one is active.
   const offConnection = $connections.listen((next) => {
     const prev = previous;
     previous = next;

@@ -15,7 +15,7 @@ const html = (tag: string, attributes: Record<string, string>, ...children: (Nod
 };
 
 /**
- * The modal as the entry shows it on the first open, while the views' chunk loads (DESIGN.md: the modal shows at
+ * The modal as the entry shows it on the first open, while the views' chunk loads (docs/README.md: the modal shows at
  * once): the React Dialog's frame (same parts and classes, styles/dialog.css), the view's title and the views'
  * loading state, in plain DOM. Escape, ✕ and the backdrop close the modal through the store, as the real dialog
  * does (not where the view may not be dismissed). Returns the function that takes it away: the views' chunk calls

@@ -21,7 +21,7 @@ import { attachHost, loadSiwx } from './reactions.js';
 import { adoptStyles } from './styles.js';
 import { showViews } from './view-host.js';
 
-// Every view name the `open()` type accepts (README lists them); views that need a choice made in the modal open the view that fits.
+// Every view name the `open()` type accepts (docs/contract.md lists them); views that need a choice made in the modal open the view that fits.
 const VIEWS = ['Connect', 'AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect', 'Account', 'SwitchNetwork', 'SwitchActiveChain', 'UnsupportedChain', 'Send', 'SendReview', 'SendResult', 'Receive', 'WhatIsAWallet', 'GetAWallet', 'SIWXSignMessage', 'DataCapture', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'BuyInProgress', 'RegisterAccountName', 'Swap', 'SwapSelectToken', 'SwapPreview', 'EmailLogin', 'ConnectingFarcaster', 'UpdateEmailWallet', 'AccountSettings', 'ProfileWallets', 'SmartSessionList', 'ApproveTransaction'] as const satisfies readonly ViewName[];
 const _everyView: Exclude<ViewName, (typeof VIEWS)[number]> extends never ? true : false = true;
 const openOptions = z.optional(z.object({ view: z.optional(z.enum(VIEWS)), namespace: z.optional(z.enum(['eip155', 'solana'])) }));
@@ -208,7 +208,7 @@ export class WalletConnectModalElement extends HTMLElement {
     }
     const attribute = name as AttributeName;
     try {
-      // URL attributes may be paths, resolved against the page (DESIGN.md).
+      // URL attributes may be paths, resolved against the page (docs/README.md).
       this.#set(attribute, parseAttribute(attribute, value, this.ownerDocument.baseURI));
     } catch (error) {
       this.#refuse(error);

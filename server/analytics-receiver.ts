@@ -1,5 +1,5 @@
 /**
- * A local receiver for the widget's opt-in analytics (`analytics-url`, README "Analytics"), mounted by the demo server
+ * A local receiver for the widget's opt-in analytics (`analytics-url`, docs/analytics.md), mounted by the demo server
  * at `/analytics` as a site owner would mount their own: `POST /analytics` takes one batch (JSON, 64 KB at most, 50
  * records at most) and keeps the last 200 records in memory; `GET /analytics` answers them, newest last, for a look
  * while developing. Error reports are also printed to the console. Nothing is stored on disk or sent on.

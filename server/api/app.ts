@@ -60,7 +60,7 @@ export const API_MAX_BODY = 64 * 1024;
 export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
 
 /**
- * The wallet data API (the hosted Blockchain API's wire format, hosted-api.md §1) over the local chains:
+ * The wallet data API (the hosted Blockchain API's wire format, docs/wire-formats.md#wallet-data-api) over the local chains:
  * opens the index, starts the indexer, and returns the hono app. Async because SQLite (sql.js) loads wasm.
  */
 export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl, names: namesOptions, sessions }: WalletApiOptions): Promise<WalletApi> {
@@ -83,7 +83,7 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 600 }));
   app.use('*', async (c, next) => {
     await next();
-    // Clients cache per SPEC.md §9 themselves; an HTTP cache in between would hide a just-mined transfer.
+    // Clients cache per docs/specification.md#constants themselves; an HTTP cache in between would hide a just-mined transfer.
     c.res.headers.set('Cache-Control', 'no-store');
   });
   // A body over the limit is a 413 as soon as its length (or its first bytes past the limit) is known.

@@ -7,7 +7,7 @@ import { NATIVE, type PriceOracle } from './prices.js';
 import type { IndexStore } from './store.js';
 import type { TokenCatalog } from './token-metadata.js';
 
-/** `Balance` of hosted-api.md §1.2. */
+/** `Balance` of docs/wire-formats.md#wallet-data-api */
 export interface Balance {
   name: string;
   symbol: string;
@@ -43,7 +43,7 @@ export function quantify(amount: bigint, decimals: number, price: Ratio | number
 /**
  * The address's balances, read live from the chain: the native currency, then every ERC-20 the chain was
  * seeded with or the index has seen sent to the address. Zero balances are left out, as the hosted API
- * does. Tokens with 0 decimals are kept: the widget drops them (hosted-api.md §1.1 row 4), not the API.
+ * does. Tokens with 0 decimals are kept: the widget drops them (docs/wire-formats.md#wallet-data-api), not the API.
  */
 export async function getBalances(chain: ApiChain, owner: Address, { store, tokens, prices }: BalanceDeps): Promise<Balance[]> {
   const candidates = new Set<string>([

@@ -5,7 +5,7 @@ export const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
 /** CAIP-10 account / token id: a CAIP-2 id plus `:address`. */
 export const CAIP10_PATTERN = /^([-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}):([-.%a-zA-Z0-9]{1,128})$/;
 export const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
-/** The pseudo-address the hosted API uses for a chain's native currency (hosted-api.md §1.1 row 5). */
+/** The pseudo-address the hosted API uses for a chain's native currency (docs/wire-formats.md#wallet-data-api). */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 export function caip2(chainId: number): string {

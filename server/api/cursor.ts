@@ -1,7 +1,7 @@
 import type { HistoryPosition } from './store.js';
 
 /**
- * History cursors are opaque to clients (hosted-api.md §1.1 row 3): base64url of `<block>:<txIndex>`, the
+ * History cursors are opaque to clients (docs/wire-formats.md#wallet-data-api): base64url of `<block>:<txIndex>`, the
  * last transaction of the page. Only canonical encodings decode, so a tampered cursor is a 400, not a
  * silently different page.
  */

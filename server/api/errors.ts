@@ -4,7 +4,7 @@ export interface ApiReason {
   description: string;
 }
 
-/** The error body of the hosted Blockchain API (`BlockchainApiEnsError`, hosted-api.md §1.2). */
+/** The error body of the hosted Blockchain API (`BlockchainApiEnsError`, docs/wire-formats.md#wallet-data-api). */
 export interface ApiErrorBody {
   status: 'ERROR';
   reasons: ApiReason[];

@@ -9,7 +9,7 @@ import type { TokenCatalog } from './token-metadata.js';
 import { ZERO_ADDRESS } from './block-parser.js';
 import type { NftContent, NftMetadataReader } from './nft-metadata.js';
 
-/** `TransactionTransfer` of hosted-api.md §1.2. */
+/** `TransactionTransfer` of docs/wire-formats.md#wallet-data-api */
 export interface TransactionTransfer {
   fungible_info?: { name: string; symbol: string; icon: { url: string } };
   nft_info?: { name: string; content?: NftContent; flags: { is_spam: boolean } };
@@ -19,7 +19,7 @@ export interface TransactionTransfer {
   price?: number;
 }
 
-/** `Transaction` of hosted-api.md §1.2. */
+/** `Transaction` of docs/wire-formats.md#wallet-data-api */
 export interface Transaction {
   id: string;
   metadata: {

@@ -2,13 +2,13 @@ import type { Address } from 'viem';
 import { normalize } from 'viem/ens';
 import type { ChainRegistry } from './chains.js';
 
-/** `GET /v1/identity/{address}` (hosted-api.md §1.1 row 2). */
+/** `GET /v1/identity/{address}` (docs/wire-formats.md#wallet-data-api). */
 export interface Identity {
   name: string | null;
   avatar: string | null;
 }
 
-/** SPEC.md §9: names and identities are cached for 5 minutes. */
+/** docs/specification.md#constants: names and identities are cached for 5 minutes. */
 export const IDENTITY_CACHE_MS = 5 * 60_000;
 /** Identities kept at most: any address can be asked for, so the cache is bounded (expired, then oldest, go). */
 export const IDENTITY_CACHE_MAX = 10_000;
@@ -58,7 +58,7 @@ export class IdentityResolver {
   }
 
   /**
-   * Forward resolution for the name endpoint (hosted-api.md §1.1 row 12): the address a name points to and
+   * Forward resolution for the name endpoint (docs/wire-formats.md#wallet-data-api): the address a name points to and
    * its avatar; undefined when the name is not registered.
    */
   async resolveName(name: string): Promise<{ name: string; address: Address; avatar: string | null } | undefined> {

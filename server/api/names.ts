@@ -1,5 +1,5 @@
 /**
- * Names in the registration zone (hosted-api.md §1.1 rows 12–15, §1.3), kept on ENS on the local chain:
+ * Names in the registration zone (docs/wire-formats.md#wallet-data-api), kept on ENS on the local chain:
  * `POST /v1/profile/account` checks the signed message and writes `<label>.<zone>` to the registry and the
  * PublicResolver (owner, resolver, the addr records), so viem's getEnsAddress resolves it; the zone's reverse
  * index (`<hex address>._addr.<zone>`, a `name` record) answers reverse lookups and identity.
@@ -14,7 +14,7 @@ import type { ApiChain, ChainRegistry } from './chains.js';
 import { ApiError } from './errors.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 
-/** The label rule of the reference (hosted-api.md §1.3), bounded by the DNS label length. */
+/** The label rule of the reference (docs/wire-formats.md#names), bounded by the DNS label length. */
 /** 4 to 63 letters, digits and hyphens, neither first nor last a hyphen (a DNS label). */
 export const LABEL_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9-]{2,61}[a-zA-Z0-9]$/;
 /** A signed message older than this (or this far in the future) is refused. */
@@ -163,7 +163,7 @@ export class NameService {
     return forward.toLowerCase() === address.toLowerCase() ? name : undefined;
   }
 
-  /** The reference's record (hosted-api.md §1.1 row 12) of a zone name, from the chain; undefined when free. */
+  /** The reference's record (docs/wire-formats.md#wallet-data-api) of a zone name, from the chain; undefined when free. */
   async record(name: string): Promise<ProfileRecord | undefined> {
     const home = this.home();
     if (!home) return undefined;
@@ -189,7 +189,7 @@ export class NameService {
     return { name, registered_at: created, addresses, attributes: [] };
   }
 
-  /** Free names in the zone near `input` (hosted-api.md §1.1 row 14): only names nobody holds. */
+  /** Free names in the zone near `input` (docs/wire-formats.md#wallet-data-api): only names nobody holds. */
   async suggestions(input: string): Promise<{ name: string; registered: false }[]> {
     const base = input.replace(/\.[^]*$/, '').toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 50);
     if (!this.home() || base.length === 0) return [];

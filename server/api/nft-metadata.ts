@@ -1,7 +1,7 @@
 import { erc721Abi, type Address } from 'viem';
 import type { ChainRegistry } from './chains.js';
 
-/** `nft_info.content` of hosted-api.md §1.2. */
+/** `nft_info.content` of docs/wire-formats.md#wallet-data-api */
 export interface NftContent {
   preview?: { url: string; content_type?: string };
   detail?: { url: string; content_type?: string };

@@ -1,5 +1,5 @@
 /**
- * The on-ramp calls of the Blockchain API (hosted-api.md §1.1 rows 16–18), answered by an on-ramp provider's
+ * The on-ramp calls of the Blockchain API (docs/wire-formats.md#wallet-data-api), answered by an on-ramp provider's
  * partner API (here the sandbox, server/onramp-sandbox/) the way the hosted service forwards to its provider:
  * options, a quote, and the provider's payment URL for a destination wallet.
  */

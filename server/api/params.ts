@@ -31,7 +31,7 @@ const currency = z
   .transform((value) => value?.toLowerCase() ?? 'usd')
   .refine((value) => value === 'usd', 'currency must be usd');
 
-/** Every GET carries these (hosted-api.md §0, "Common identification parameters"). */
+/** Every GET carries these (docs/wire-formats.md#requests, "Common identification parameters"). */
 export const commonQuerySchema = z.object({
   projectId: required('projectId'),
   st: required('st'),

@@ -9,7 +9,7 @@ export type PriceTable = Record<string, number>;
 
 /** The key of a chain's native currency in a price map. */
 export const NATIVE = 'native';
-/** SPEC.md §9: token prices are cached for 15 s. */
+/** docs/specification.md#constants: token prices are cached for 15 s. */
 export const PRICE_CACHE_MS = 15_000;
 
 const pairAbi = parseAbi([

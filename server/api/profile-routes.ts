@@ -18,7 +18,7 @@ async function upstream<T>(what: string, promise: Promise<T>): Promise<T> {
 }
 
 /**
- * The profile (names) endpoints, hosted-api.md §1.1 rows 12–15, from ENS on the local chain: names in the
+ * The profile (names) endpoints, docs/wire-formats.md#wallet-data-api, from ENS on the local chain: names in the
  * registration zone (names.ts) and, for row 12, any other ENS name (e.g. alice.eth) by forward resolution.
  */
 export function addProfileRoutes(app: Hono, { identity, names }: { identity: IdentityResolver; names: NameService | undefined }): void {

@@ -51,11 +51,11 @@ const pathAddress = (c: Context): Address => {
   return getAddress(address);
 };
 
-/** The Blockchain API routes the widget uses (hosted-api.md §1.1 rows 1–4 and 11). */
+/** The Blockchain API routes the widget uses (docs/wire-formats.md#wallet-data-api). */
 export function addRoutes(app: Hono, deps: RouteDeps): void {
   const { chains, store, tokens, prices, identity, nfts, projectIds, solana } = deps;
 
-  // Every GET carries projectId, st and sv (hosted-api.md §0); checked before anything else.
+  // Every GET carries projectId, st and sv (docs/wire-formats.md#requests); checked before anything else.
   app.on('GET', '/v1/*', async (c: Context, next: Next) => {
     const [common] = parseInputs([[commonQuerySchema, c.req.query(), 'query']]);
     checkProject(common.projectId, projectIds);

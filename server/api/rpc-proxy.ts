@@ -74,7 +74,7 @@ async function forward(rpcUrl: string, call: unknown, methods: ReadonlySet<strin
 }
 
 /**
- * The hosted Blockchain API's JSON-RPC proxy (hosted-api.md §1.1 row 22): `POST /v1?chainId=<caip2>&projectId=…`
+ * The hosted Blockchain API's JSON-RPC proxy (docs/wire-formats.md#wallet-data-api): `POST /v1?chainId=<caip2>&projectId=…`
  * with a JSON-RPC call or a batch, answered by the local chain of that id. `projectId` is checked when the API
  * has a list of them; `st` and `sv` are not required here, as the hosted proxy does not require them.
  */

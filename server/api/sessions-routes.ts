@@ -1,5 +1,5 @@
 /**
- * Smart sessions (ERC-7715 permissions), hosted-api.md §1.1 rows 19–20, read from and written to the chain: the
+ * Smart sessions (ERC-7715 permissions), docs/wire-formats.md#wallet-data-api, read from and written to the chain: the
  * stack's smart account (LocalSmartAccount.sol) records each grant and revocation as events, so the list is the
  * account's own logs and nothing is kept here.
  *

@@ -1,5 +1,5 @@
 /**
- * The secure service (issue 14) as a hono app: the email-code API the frame calls, and the frame itself. It
+ * The secure service as a hono app: the email-code API the frame calls, and the frame itself. It
  * runs on its own origin; the widget embeds `/frame` and talks to it only by postMessage. The API answers
  * only same-origin requests (the frame's own): no CORS headers, and every POST must carry this origin.
  */
@@ -71,13 +71,13 @@ export const SIGN_BODY_LIMIT = 512 * 1024;
 export interface PublicUser {
   /** Absent for a social login whose provider gave no email. */
   email?: string;
-  /** The provider's name for a social login (SPEC §3 `socialProvider`). */
+  /** The provider's name for a social login (docs/specification.md#data `socialProvider`). */
   socialProvider?: string;
   address: string;
   accounts: { namespace: 'eip155' | 'solana'; address: string; type: 'eoa' }[];
 }
 
-/** What the frame tells the widget about the signed-in user (hosted-api.md §7.6 GET_USER, reduced). */
+/** What the frame tells the widget about the signed-in user (docs/wire-formats.md#secure-frame GET_USER, reduced). */
 export function publicUser(user: UserRecord): PublicUser {
   return {
     ...(user.email !== undefined ? { email: user.email } : {}),

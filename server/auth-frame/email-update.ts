@@ -1,5 +1,5 @@
 /**
- * Changing a signed-in user's email (issue 14, UpdateEmailWallet; hosted-api.md §7.6 UPDATE_EMAIL,
+ * Changing a signed-in user's email (UpdateEmailWallet; docs/wire-formats.md#secure-frame UPDATE_EMAIL,
  * UPDATE_EMAIL_PRIMARY_OTP, UPDATE_EMAIL_SECONDARY_OTP, AWAIT_UPDATE_EMAIL): a code to the CURRENT address,
  * then a code to the NEW address, then the change takes effect. The user, the wallet (keys, addresses) and the
  * session stay; only the email moves. Codes obey the login codes' limits and refusals (server/auth-frame/otp.ts),

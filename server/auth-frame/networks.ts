@@ -5,7 +5,7 @@
  */
 import { SignError } from './sign-error.js';
 
-/** SPEC §6's account types: the embedded key itself, or the smart account it owns. */
+/** docs/specification.md#account-types's account types: the embedded key itself, or the smart account it owns. */
 export type AccountType = 'eoa' | 'smartAccount';
 
 export interface EvmNetwork {

@@ -1,5 +1,5 @@
 /**
- * Smart accounts of the embedded wallet (issue 15; hosted-api.md §7.6 GET_SMART_ACCOUNT_ENABLED_NETWORKS,
+ * Smart accounts of the embedded wallet (docs/wire-formats.md#secure-frame GET_SMART_ACCOUNT_ENABLED_NETWORKS,
  * INIT_SMART_ACCOUNT, SET_PREFERRED_ACCOUNT): on each network the service's configuration gives a bundler and a
  * factory, the user's EVM key owns a smart account (Solady's ERC-4337 account, server/aa/local-account.ts), at an
  * address known before it is deployed. The user's chosen account type is kept in the store; with `smartAccount`,

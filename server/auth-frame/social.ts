@@ -1,5 +1,5 @@
 /**
- * Social login (issue 14): OAuth 2.0 authorization code + PKCE (S256) with `openid-client`, each provider being
+ * Social login: OAuth 2.0 authorization code + PKCE (S256) with `openid-client`, each provider being
  * configuration (an OpenID issuer, or plain OAuth endpoints), so real Google/Apple/GitHub/… credentials work.
  * The flow's secrets (PKCE verifier, `state`, `nonce`, the site it is for) travel in a sealed, short-lived
  * cookie on this origin, so any instance of the service can finish a flow another one started.

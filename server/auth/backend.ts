@@ -1,8 +1,8 @@
 /**
- * The sign-in backend (issue 11): the Auth.js REST API (`@auth/core`) under a base path, with one credentials
+ * The sign-in backend: the Auth.js REST API (`@auth/core`) under a base path, with one credentials
  * provider that verifies a signed sign-in message (EIP-4361 on EVM chains, CAIP-122 on Solana).
  *
- * The calls are Auth.js's own (SPEC.md §7 "Auth library"): GET session, csrf, providers, signin, error;
+ * The calls are Auth.js's own (docs/specification.md#calls "Auth library"): GET session, csrf, providers, signin, error;
  * POST signin/credentials, callback/credentials (message, signature, csrfToken), signout (csrfToken,
  * callbackUrl). There is no nonce endpoint: as with NextAuth's SIWE recipe, the nonce is the CSRF token
  * (`GET csrf`), so it is bound to the browser session by Auth.js's double-submit cookie. This wrapper makes it
@@ -43,7 +43,7 @@ export interface SignInBackendOptions {
   now?: () => number;
   /** One line per refused sign-in or other server-side problem. Default console.warn. */
   log?: (line: string) => void;
-  /** Require an email confirmed by a mailed code for each sign-in (DataCapture; README "Sign-in backend"). */
+  /** Require an email confirmed by a mailed code for each sign-in (DataCapture; docs/sign-in.md). */
   emailCapture?: EmailCaptureOptions;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Email capture for the sign-in backend (issue 14, DataCapture; hosted-api.md §5.6 `POST otp` / `PUT otp` /
+ * Email capture for the sign-in backend (DataCapture; docs/wire-formats.md#sign-in `POST otp` / `PUT otp` /
  * `x-otp`, §5.4 "OTP is required"). When configured, a sign-in needs an email confirmed by a code mailed by
  * this backend, and the signed message must carry `email:<that address>` in its resources.
  *

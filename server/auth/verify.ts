@@ -150,7 +150,7 @@ export function createVerifier({ site, chains, store, now, clockSkewMs, confirme
     if (issuedAt! < nonce.issuedAt - clockSkewMs) refuse('bad_issued_at', `Issued At ${data.issuedAt} is before the nonce was issued`);
 
     if (confirmedEmail) {
-      // DataCapture: "OTP is required" is the hosted widget's cue to capture an email (hosted-api.md §5.4).
+      // DataCapture: "OTP is required" is the hosted widget's cue to capture an email (docs/wire-formats.md#sign-in).
       const email = confirmedEmail(credentials.otp);
       if (!email) refuse('email_required', 'OTP is required: this site signs in with a confirmed email (POST otp, then PUT otp)');
       const named = (data.resources ?? []).filter((resource) => resource.toLowerCase().startsWith('email:'));

@@ -12,7 +12,7 @@ import type { SeededChain } from './types.js';
 
 /**
  * The registration zone: the parent of the names visitors register through `POST /v1/profile/account`
- * (server/api/names.ts). The reference's zone (hosted-api.md §1.3), created on the local ENS and owned by the
+ * (server/api/names.ts). The reference's zone (docs/wire-formats.md#names), created on the local ENS and owned by the
  * deployer, so the widget's messages (`"<label>.reown.id"`) are the hosted service's verbatim.
  */
 export const DEFAULT_NAME_ZONE = 'reown.id';

@@ -15,9 +15,9 @@ export interface DirectoryOptions {
   extraGenerated?: number;
 }
 
-/** Largest page a caller may ask for: the search call uses 100 (hosted-api.md §2.2, SPEC.md §9). */
+/** Largest page a caller may ask for: the search call uses 100 (docs/wire-formats.md#wallet-directory, docs/specification.md#constants). */
 export const MAX_ENTRIES = 100;
-/** Search answers at most this many wallets in all (SPEC.md §9). */
+/** Search answers at most this many wallets in all (docs/specification.md#constants). */
 export const MAX_SEARCH_RESULTS = 100;
 export const MIN_SEARCH_LENGTH = 2;
 
@@ -65,7 +65,7 @@ const imageIdSchema = z.object({ imageId: z.string().regex(/^[-_.a-zA-Z0-9]{1,12
 const csv = (value: string | undefined): string[] => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : []);
 
 /**
- * The wallet directory ("explorer") API of hosted-api.md §2 that the widget needs: `GET /getWallets` and
+ * The wallet directory ("explorer") API of docs/wire-formats.md#wallet-directory that the widget needs: `GET /getWallets` and
  * `GET /getWalletImage/:imageId`, over a fixed in-memory list.
  */
 export function createDirectoryApp({ wallets = DEFAULT_WALLETS, extraGenerated = 0 }: DirectoryOptions = {}): Hono {
@@ -77,7 +77,7 @@ export function createDirectoryApp({ wallets = DEFAULT_WALLETS, extraGenerated =
 
   const app = new Hono();
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 600 }));
-  // Every call carries projectId, st and sv (hosted-api.md §0); checked before anything else.
+  // Every call carries projectId, st and sv (docs/wire-formats.md#requests); checked before anything else.
   app.on('GET', '*', async (c: Context, next) => {
     parseInputs([[commonQuerySchema, c.req.query(), 'query']]);
     await next();

@@ -24,7 +24,7 @@ export interface WalletRecord {
   generated?: boolean;
 }
 
-/** The wallet record on the wire (hosted-api.md §2.3, `WcWallet`). */
+/** The wallet record on the wire (docs/wire-formats.md#wallet-directory, `WcWallet`). */
 export interface WcWallet {
   id: string;
   name: string;

@@ -8,7 +8,7 @@ export interface DirectoryServer {
   stop(): Promise<void>;
 }
 
-/** Serves the wallet directory API (hosted-api.md §2) on host:port; port 0 picks a free one. */
+/** Serves the wallet directory API (docs/wire-formats.md#wallet-directory) on host:port; port 0 picks a free one. */
 export async function startDirectory({ port = 0, host = '127.0.0.1', ...options }: DirectoryOptions & { port?: number; host?: string } = {}): Promise<DirectoryServer> {
   const app = createDirectoryApp(options);
   const { url, port: boundPort, stop } = await listen(app.fetch, { host, port, service: 'wallet directory', hostCheck: {} });

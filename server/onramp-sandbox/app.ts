@@ -45,7 +45,7 @@ export function createSandboxApp({ assets, prices, payout, baseUrl, quoteTtlMs =
 
   const assetOf = (symbol: string, network: string | undefined): SandboxAsset => {
     const matches = assets.filter((asset) => asset.symbol.toUpperCase() === symbol.toUpperCase());
-    // The hosted client sends the currency symbol as `network` (hosted-api.md §1.1 row 18): then the first network.
+    // The hosted client sends the currency symbol as `network` (docs/wire-formats.md#wallet-data-api): then the first network.
     const asset = matches.find((a) => a.network === network) ?? (network === undefined || !assets.some((a) => a.network === network) ? matches[0] : undefined);
     if (!asset) throw new QuoteError(matches.length ? 'network' : 'purchaseCurrency', matches.length ? `${symbol} is not sold on ${network}` : `${symbol} is not sold here`);
     return asset;

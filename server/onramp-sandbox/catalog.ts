@@ -1,7 +1,7 @@
 /**
  * What the sandbox on-ramp provider sells and takes: the purchase currencies (the local chains' native coins
- * and stablecoins), the fiat currencies with their payment-method limits (SPEC.md §9), the fee, and the
- * documented test cards. The wire shapes are the hosted API's `GET /v1/onramp/options` (hosted-api.md §1.1
+ * and stablecoins), the fiat currencies with their payment-method limits (docs/specification.md#constants), the fee, and the
+ * documented test cards. The wire shapes are the hosted API's `GET /v1/onramp/options` (docs/wire-formats.md#wallet-data-api
  * row 17).
  */
 
@@ -22,7 +22,7 @@ export interface SandboxAsset {
 /** `payment_method_limits` ids, as the hosted service names them. */
 export type PaymentMethod = 'card' | 'ach_bank_account';
 
-/** SPEC.md §9: card 10.00–7500.00, bank account 10.00–25000.00, for USD and EUR. In cents. */
+/** docs/specification.md#constants: card 10.00–7500.00, bank account 10.00–25000.00, for USD and EUR. In cents. */
 export const METHOD_LIMITS: Record<PaymentMethod, { min: bigint; max: bigint }> = {
   card: { min: 1_000n, max: 750_000n },
   ach_bank_account: { min: 1_000n, max: 2_500_000n },
@@ -43,10 +43,10 @@ export const PAYOUT_DECIMALS = 6;
 
 export const PROVIDER = { name: 'Sandbox Pay', fee: '1.5%' } as const;
 
-/** Test cards (documented in the README and on the payment page). */
+/** Test cards (documented in docs/buy.md and on the payment page). */
 export const TEST_CARDS = { success: '4242424242424242', decline: '4000000000000002' } as const;
 
-/** The native-coin placeholder addresses of the hosted API (hosted-api.md §6). */
+/** The native-coin placeholder addresses of the hosted API (docs/wire-formats.md#constants). */
 export const EVM_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 export const SOLANA_NATIVE = 'So11111111111111111111111111111111111111111';
 

@@ -62,7 +62,7 @@ export function computeQuote(input: { asset: SandboxAsset; fiat: string; amount:
   return { quoteId: input.quoteId, asset: input.asset, fiat: input.fiat, totalCents, feeCents, networkFeeCents, subtotalCents, payout: (exact / step) * step };
 }
 
-/** `POST /v1/onramp/quote`'s answer (hosted-api.md §1.1 row 18): every amount is `{ amount, currency }`. */
+/** `POST /v1/onramp/quote`'s answer (docs/wire-formats.md#wallet-data-api): every amount is `{ amount, currency }`. */
 export function quoteBody(quote: SandboxQuote) {
   const fiat = (value: bigint) => ({ amount: formatCents(value), currency: quote.fiat });
   return {

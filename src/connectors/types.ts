@@ -66,7 +66,7 @@ export interface SolanaConnector extends Connector {
   readonly hostProvider: SolanaHostProvider;
 }
 
-/** What `getProvider('solana')` returns (README, "Methods and properties"): bytes in, bytes out. */
+/** What `getProvider('solana')` returns (docs/contract.md, "Methods and properties"): bytes in, bytes out. */
 export interface SolanaHostProvider {
   /** The connected account's address (base58). */
   readonly publicKey: string;

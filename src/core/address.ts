@@ -6,11 +6,11 @@ import { isEvmAddress } from './caip.js';
  * file, and everything here is only needed by lazily loaded views and stores.
  */
 
-/** A Solana address (a public key) is 32 bytes in base58: 32 to 44 characters (SPEC.md §5). */
+/** A Solana address (a public key) is 32 bytes in base58: 32 to 44 characters (docs/specification.md#validation). */
 export const isSolanaAddress = (value: string): boolean =>
   value.length >= 32 && value.length <= 44 && base58Decode(value)?.length === 32;
 
-/** Whether `value` is an account address of `namespace` (SPEC.md §5: EVM and Solana). */
+/** Whether `value` is an account address of `namespace` (docs/specification.md#validation: EVM and Solana). */
 export function isAddress(namespace: string | undefined, value: string): boolean {
   return namespace === 'eip155' ? isEvmAddress(value) : namespace === 'solana' ? isSolanaAddress(value) : false;
 }

@@ -33,7 +33,7 @@ export const toHexChainId = (chainId: number): `0x${string}` => `0x${chainId.toS
 export const isEvmAddress = (value: string): value is `0x${string}` => EVM_ADDRESS.test(value);
 
 
-/** A CAIP-10 account id has three colon-separated parts: namespace, reference, address (SPEC.md §5). */
+/** A CAIP-10 account id has three colon-separated parts: namespace, reference, address (docs/specification.md#validation). */
 export function parseCaip10(value: string): { chainId: Caip2; address: string } | undefined {
   const parts = value.split(':');
   if (parts.length !== 3 || parts.some((p) => p === '')) return undefined;

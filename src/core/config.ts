@@ -4,7 +4,7 @@ import { WidgetError } from './errors.js';
 import { t } from './messages.js';
 
 /**
- * The element's configuration and how each attribute is read (DESIGN.md, "The public contract").
+ * The element's configuration and how each attribute is read (docs/contract.md).
  * Attributes are primitives; `rpc-urls` also takes an object through its property.
  */
 export const FEATURES = ['email', 'socials', 'send', 'swaps', 'onramp', 'history', 'names'] as const;
@@ -12,7 +12,7 @@ export type Feature = (typeof FEATURES)[number];
 /** `socials`: which social buttons show with features=socials, in this order; absent: all of them. */
 export const SOCIALS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const;
 export type Social = (typeof SOCIALS)[number];
-/** `siwx-keep-session`: the connection changes that do NOT end the sign-in session (each ends it by default, SPEC.md §5). */
+/** `siwx-keep-session`: the connection changes that do NOT end the sign-in session (each ends it by default, docs/specification.md#validation). */
 export const SIWX_KEEPS = ['account-change', 'network-change', 'disconnect'] as const;
 export type SiwxKeep = (typeof SIWX_KEEPS)[number];
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -50,7 +50,7 @@ export interface WidgetConfig {
   features: Feature[];
   socials: Social[];
   theme: Theme;
-  /** The account type an email or social login starts with until the visitor chooses (SPEC.md §6). */
+  /** The account type an email or social login starts with until the visitor chooses (docs/specification.md#account-types). */
   defaultAccountType: 'eoa' | 'smartAccount';
   allowUnsupportedChain: boolean;
   lang: string;
@@ -96,7 +96,7 @@ const urlOf = (protocols: string[]) =>
   );
 const httpUrl = urlOf(['http:', 'https:']);
 /**
- * DESIGN.md: service URL attributes take an absolute URL or a path, resolved against the page (`base`, the
+ * docs/README.md: service URL attributes take an absolute URL or a path, resolved against the page (`base`, the
  * document's base URL). The result must still be an http(s) URL; without a page a path is refused.
  */
 const againstPage = (raw: string, base?: string): string => {

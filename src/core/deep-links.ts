@@ -1,5 +1,5 @@
 /**
- * Links that open a wallet app with a WalletConnect URI (reference/hosted-api.md §7.4). The links come from
+ * Links that open a wallet app with a WalletConnect URI (docs/wire-formats.md#deep-links). The links come from
  * the wallet directory, a remote service: each is checked here before anything navigates to it. Only two
  * kinds are followed: an `https:` universal link, and a custom app scheme (`metamask://`) that is not one
  * of the system's or the browser's (`system-schemes.ts`: `javascript:`, `tel:`, `sms:`, `itms-services:`,
@@ -46,7 +46,7 @@ const withWcPath = (path: string) => (/\/wc\/?$/.test(path) ? path.replace(/\/$/
 
 /**
  * The link that opens the wallet with `wcUri`, the way WalletConnect wallets expect it
- * (reference/hosted-api.md §7.4):
+ * (docs/wire-formats.md#deep-links):
  * - universal `https://link.example` → `https://link.example/wc?uri=<encoded>`; a query the link already
  *   has is kept, a fragment dropped;
  * - native `metamask://` → `metamask://wc?uri=<encoded>`, `okex://main` → `okex://main/wc?uri=<encoded>`,
@@ -70,7 +70,7 @@ export function buildWalletLink(link: string, wcUri: string): string | undefined
   return `${scheme}://${path}${query}${uri}`;
 }
 
-/** The links of a directory wallet record that can open its app (reference/hosted-api.md §2.3). */
+/** The links of a directory wallet record that can open its app (docs/wire-formats.md#wallet-directory). */
 export interface WalletAppLinks {
   mobile_link?: string | null | undefined;
   link_mode?: string | null | undefined;

@@ -1,6 +1,6 @@
 /** What the page runs on, as far as choosing between a QR code and a wallet's app link needs to know. */
 
-/** The user agents of phones and tablets (reference/hosted-api.md §2.4). */
+/** The user agents of phones and tablets (docs/wire-formats.md#wallet-directory). */
 const MOBILE_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|Opera Mini/i;
 
 export interface DeviceProbe {
@@ -11,7 +11,7 @@ export interface DeviceProbe {
 
 /**
  * True on a phone or tablet: the primary pointer is coarse (a finger), or the user agent names a mobile
- * platform (reference/hosted-api.md §2.4). Reads the browser's own values unless `probe` gives others (tests).
+ * platform (docs/wire-formats.md#wallet-directory). Reads the browser's own values unless `probe` gives others (tests).
  */
 export function isMobileDevice(probe: DeviceProbe = browserProbe()): boolean {
   try {

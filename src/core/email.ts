@@ -1,6 +1,6 @@
 /**
  * An email address the login service would take: one `@`, a local part and a dotted domain, no spaces, at
- * most 254 characters (the service's own limit, README "Email login service"). A malformed address is
+ * most 254 characters (the service's own limit, docs/email-and-social.md). A malformed address is
  * refused before anything is sent.
  */
 export function isEmail(value: string): boolean {

@@ -1,6 +1,6 @@
 /**
  * The widget's one error type (modelled on viem's BaseError): a closed `code` union, a user-safe
- * `shortMessage` (SPEC.md §8's strings verbatim where they exist), optional `details` and `cause`.
+ * `shortMessage` (docs/specification.md#errors's strings verbatim where they exist), optional `details` and `cause`.
  * Foreign errors are turned into this type in one place: `foreign-errors.ts`.
  */
 export type WidgetErrorCode =
@@ -30,7 +30,7 @@ export type WidgetErrorCode =
   | 'HISTORY_UNAVAILABLE'
   | 'RELAY_UNAVAILABLE'
   | 'PAIRING_EXPIRED'
-  /** Sign in with the wallet (SPEC.md §8): not configured, refused by the backend, not signed, not started. */
+  /** Sign in with the wallet (docs/specification.md#errors): not configured, refused by the backend, not signed, not started. */
   | 'SIWX_NOT_ENABLED'
   | 'SIWX_VERIFY_FAILED'
   | 'SIWX_SIGN_FAILED'

@@ -46,7 +46,7 @@ export interface ConnectorSummary {
 /** What a `wallet-transaction` sent: a transfer of the native coin, an ERC-20 or SPL token, or a swap's approval and swap. */
 export type TransactionKind = 'native-transfer' | 'erc20-transfer' | 'spl-transfer' | 'approve' | 'swap';
 
-/** The `detail` of each event the element dispatches (DESIGN.md, "Events"). */
+/** The `detail` of each event the element dispatches (docs/contract.md, "Events"). */
 export interface WalletEventDetails {
   'wallet-open': { view: ViewName };
   'wallet-close': { view: ViewName };
@@ -95,7 +95,7 @@ export interface WidgetState {
   socialProvider: string | undefined;
 }
 
-/** `state.user`: an email or social login's accounts, each with its type (SPEC §3). */
+/** `state.user`: an email or social login's accounts, each with its type (docs/specification.md#data). */
 export interface LoginUser {
   email: string | undefined;
   /** The login's EOA per namespace, and its smart account on the EVM network in use where the service has one. */

@@ -1,6 +1,6 @@
 /**
  * Where a visitor who does not have a wallet yet can get it, for the platform they are on: the wallet
- * directory's store links (reference/hosted-api.md §2.3, `app_store`, `play_store`, `chrome_store`), else
+ * directory's store links (docs/wire-formats.md#wallet-directory, `app_store`, `play_store`, `chrome_store`), else
  * the wallet's homepage. The links come from a remote service: only `https:` links safe to follow are used.
  */
 import { appLinkKind } from './deep-links.js';

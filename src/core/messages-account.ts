@@ -2,7 +2,7 @@ import { registerMessages } from './messages.js';
 
 /**
  * The strings of account data (tokens, activity), Send and the remote services: registered when the code
- * that shows them loads, so they stay out of the entry file. SPEC.md's strings are copied verbatim.
+ * that shows them loads, so they stay out of the entry file. the strings of docs/specification.md are kept verbatim.
  */
 export const accountMessages = {
   'error.tokenBalanceUnavailable': 'Token Balance Unavailable',

@@ -1,15 +1,15 @@
 import { registerMessages } from './messages.js';
 
 /**
- * Email login with an embedded wallet (issue 14; SPEC.md §2 EmailLogin, ApproveTransaction, §8 verbatim):
+ * Email login with an embedded wallet (docs/specification.md#views EmailLogin, ApproveTransaction, §8 verbatim):
  * registered when the login code loads. Each refusal of the secure service (`server/auth-frame/`) has its own
  * message here: the frame's English texts are never shown as they are.
  */
 export const authMessages = {
-  // SPEC.md §8
+  // docs/specification.md#errors
   'auth.notConnected': 'Not connected to email or social',
   'auth.noConnector': 'No auth connector found',
-  // View titles (SPEC.md §2 names; the hosted modal's copy for the titles).
+  // View titles (docs/specification.md#views names; the hosted modal's copy for the titles).
   'view.EmailLogin': 'Confirm Email',
   'view.ApproveTransaction': 'Approve Transaction',
   'auth.name': 'Email',
@@ -27,7 +27,7 @@ export const authMessages = {
   'auth.approveHint': 'Review the request in the secure window below.',
   'auth.frameLoading': 'Opening the secure window…',
   'auth.accountEmail': 'Signed in as {email}',
-  // The service's refusals (README, "Email login service").
+  // The service's refusals (docs/email-and-social.md).
   'auth.invalidEmail': 'Enter a valid email address.',
   'auth.invalidCode': 'Enter the 6 digits of the code.',
   'auth.wrongCode': 'Wrong code. {attempts} attempts left.',
@@ -41,7 +41,7 @@ export const authMessages = {
   'auth.failed': 'The email login did not work. Try again.',
   // The secure frame's accessible name.
   'auth.frameTitle': 'Secure wallet',
-  // Account types (issue 15; SPEC.md §5 verbatim for the refusal).
+  // Account types (docs/specification.md#validation verbatim for the refusal).
   'view.AccountSettings': 'Account Settings',
   'smartAccount.notEnabled': 'Switching to a smart account needs a smart account enabled on the active network',
   'smartAccount.settings': 'Account settings',
@@ -62,7 +62,7 @@ export const authMessages = {
   'keyExport.title': 'Wallet keys',
   'keyExport.hint': 'Export your private keys to use this wallet in another app. They are shown only in the secure window, after a code sent to {email}.',
   'keyExport.action': 'Export private keys',
-  // UpdateEmailWallet (SPEC.md §2; the hosted modal's titles for its three steps).
+  // UpdateEmailWallet (docs/specification.md#views; the hosted modal's titles for its three steps).
   'view.UpdateEmailWallet': 'Edit Email',
   'view.UpdateEmailPrimaryOtp': 'Confirm Current Email',
   'view.UpdateEmailSecondaryOtp': 'Confirm New Email',

@@ -1,7 +1,7 @@
 import { registerMessages } from './messages.js';
 
 /**
- * What a wallet's refusal or failure reads as (SPEC.md §8 where it names them): registered by the code that
+ * What a wallet's refusal or failure reads as (docs/specification.md#errors where it names them): registered by the code that
  * reads wallets' answers (`foreign-errors.ts`, the connectors' sessions), all of it loaded once a visitor acts.
  */
 export const errorMessages = {

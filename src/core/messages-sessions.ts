@@ -1,6 +1,6 @@
 import { registerMessages } from './messages.js';
 
-/** SmartSessionList (issue 15; hosted-api.md §1.1 row 19's error words verbatim): registered when its view loads. */
+/** SmartSessionList (docs/wire-formats.md#wallet-data-api's error words verbatim): registered when its view loads. */
 export const sessionsMessages = {
   'sessions.fetchError': 'Error fetching smart sessions',
   'sessions.none': 'No smart sessions. A site you allow to act for your smart account is listed here.',

@@ -1,19 +1,19 @@
 import { registerMessages } from './messages.js';
 
-/** Sign in with the wallet (SPEC.md §4 SIWXSignMessage, §8 verbatim): registered by the lazily loaded sign-in chunk. */
+/** Sign in with the wallet (docs/specification.md#states SIWXSignMessage, §8 verbatim): registered by the lazily loaded sign-in chunk. */
 export const siwxMessages = {
   'siwx.notEnabled': 'SIWX is not enabled',
   'siwx.verifyFailed': 'Failed to verify message',
   'siwx.signFailed': 'Error signing message',
   'siwx.initFailed': 'A problem occurred while trying initialize authentication',
-  // The SIWXSignMessage view (hosted-api.md §5.4, the hosted modal's copy).
+  // The SIWXSignMessage view (docs/wire-formats.md#sign-in, the hosted modal's copy).
   'siwx.needsConnect': '{name} needs to connect to your wallet',
   'siwx.explain': 'Sign this message to prove you own this wallet and proceed.',
   'siwx.cancelDisconnects': 'Canceling will disconnect you.',
   'siwx.sign': 'Sign',
   'siwx.cancel': 'Cancel',
   'siwx.signing': 'Waiting for signature…',
-  // DataCapture (README "Sign-in backend": the backend requires a confirmed email before the sign-in).
+  // DataCapture (docs/sign-in.md: the backend requires a confirmed email before the sign-in).
   'dataCapture.intro': 'Enter your email to sign in. We will send you a code to confirm it.',
   'dataCapture.email': 'Email',
   'dataCapture.continue': 'Continue',

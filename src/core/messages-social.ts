@@ -1,17 +1,17 @@
 import { registerMessages } from './messages.js';
 
 /**
- * Social login (issue 14; SPEC.md §4 states, §8 errors verbatim): registered when the social buttons load.
+ * Social login (docs/specification.md#states states, §8 errors verbatim): registered when the social buttons load.
  * The service's reasons (`access_denied`, `state_mismatch`, …) are never shown as they are.
  */
 export const socialMessages = {
-  // SPEC.md §8
+  // docs/specification.md#errors
   'social.popupClosed': 'Popup closed',
   'social.initiateFailed': 'Failed to initiate social connection',
   'social.connectFailed': 'Failed to connect',
   'social.label': 'Log in with a social account',
   'social.continueWith': 'Continue with {provider}',
-  // SPEC.md §4 states (the hosted modal's copy: "Connect in the provider window", "Retrieving user data")
+  // docs/specification.md#states states (the hosted modal's copy: "Connect in the provider window", "Retrieving user data")
   'social.started': 'Continue in the {provider} window',
   'social.requesting': 'Retrieving user data',
   'social.success': 'Connected with {provider}',
@@ -24,7 +24,7 @@ export const socialMessages = {
   'social.apple': 'Apple',
   'social.facebook': 'Facebook',
   'social.farcaster': 'Farcaster',
-  // ConnectingFarcaster (SPEC.md §2; §8 verbatim: "Failed to connect to farcaster")
+  // ConnectingFarcaster (docs/specification.md#views; §8 verbatim: "Failed to connect to farcaster")
   'view.ConnectingFarcaster': 'Farcaster',
   'farcaster.failed': 'Failed to connect to farcaster',
   'farcaster.starting': 'Preparing the Farcaster sign-in',

@@ -1,6 +1,6 @@
 import { registerMessages } from './messages.js';
 
-/** The strings of Send on Solana (issue 10): registered when Send's code loads. SPEC.md has no wording for these. */
+/** The strings of Send on Solana: registered when Send's code loads. docs/specification.md has no wording for these. */
 export const solanaSendMessages = {
   'solanaSend.receiverPlaceholder': 'Solana address',
   'solanaSend.invalidReceiver': 'Enter a valid Solana address',

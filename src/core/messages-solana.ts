@@ -1,6 +1,6 @@
 import { registerMessages } from './messages.js';
 
-/** The strings of the namespace chooser and SwitchActiveChain (issue 10): registered when their code loads. */
+/** The strings of the namespace chooser and SwitchActiveChain: registered when their code loads. */
 export const solanaMessages = {
   'namespace.eip155': 'Ethereum and EVM networks',
   'namespace.solana': 'Solana',

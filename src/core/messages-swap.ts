@@ -1,8 +1,8 @@
 import { registerMessages } from './messages.js';
 
-/** Swap's strings (features=swaps): registered when the Swap code loads. SPEC.md §8's are verbatim. */
+/** Swap's strings (features=swaps): registered when the Swap code loads. docs/specification.md#errors's are verbatim. */
 export const swapMessages = {
-  // SPEC.md §8 (thrown by the convert endpoints' client on a network the service does not list).
+  // docs/specification.md#errors (thrown by the convert endpoints' client on a network the service does not list).
   'swap.gasPriceUnsupported': 'Network not supported for Gas Price',
   'swap.networkUnsupported': 'Network not supported for Swaps',
   'swap.from': 'You pay',

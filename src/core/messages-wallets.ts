@@ -1,6 +1,6 @@
 import { registerMessages } from './messages.js';
 
-/** ProfileWallets (issue 15; the hosted modal's title "Wallets"): registered when its view's code loads. */
+/** ProfileWallets (the hosted modal's title "Wallets"): registered when its view's code loads. */
 export const walletsMessages = {
   'view.ProfileWallets': 'Wallets',
   'wallets.entry': 'Wallets',

@@ -1,11 +1,11 @@
 /**
- * Every user-visible string, keyed by id (English first). SPEC.md's strings are copied verbatim.
+ * Every user-visible string, keyed by id (English first). the strings of docs/specification.md are kept verbatim.
  * Views and actions ask for a message by id, so locales can be added without touching them.
  */
 import { direction, resolveLocale } from './locale.js';
 
 const en = {
-  // SPEC.md §8
+  // docs/specification.md#errors
   'error.connectFailed': 'Failed to connect',
   'error.modalClosed': 'Modal closed',
   'error.unsupportedChain': 'Unsupported chain',

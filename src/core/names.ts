@@ -1,5 +1,5 @@
 /**
- * Names in the registration zone (reference/hosted-api.md §1.3): the zone, the label rule, the signed message
+ * Names in the registration zone (docs/wire-formats.md#names): the zone, the label rule, the signed message
  * and the ENSIP-11 coin type. Pure: the Names view and its action build on it.
  */
 

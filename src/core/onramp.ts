@@ -1,6 +1,6 @@
 /**
- * Buy with card: the on-ramp options' shapes (reference/hosted-api.md §1.1 rows 17–18), the built-in
- * defaults used when the options call fails (SPEC.md §3 and §9), and the pure rules of the buy form: fiat
+ * Buy with card: the on-ramp options' shapes (docs/wire-formats.md#wallet-data-api), the built-in
+ * defaults used when the options call fails (docs/specification.md#data), and the pure rules of the buy form: fiat
  * amounts as exact cents, the payment-method limits, which currencies fit the connected network.
  */
 import type { Caip2 } from './caip.js';
@@ -43,13 +43,13 @@ export interface OnRampQuote {
   quoteId: string;
 }
 
-/** SPEC.md §9: card 10.00–7500.00 and bank account 10.00–25000.00, for USD and EUR. */
+/** docs/specification.md#constants: card 10.00–7500.00 and bank account 10.00–25000.00, for USD and EUR. */
 const DEFAULT_LIMITS: PaymentMethodLimit[] = [
   { id: 'card', min: '10.00', max: '7500.00' },
   { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
 ];
 
-/** The USDC contracts the hosted fallback lists (reference/hosted-api.md §6) on Ethereum and Polygon. */
+/** The USDC contracts the hosted fallback lists (docs/wire-formats.md#constants) on Ethereum and Polygon. */
 const DEFAULT_NETWORKS = (contracts: [string, string]): OnRampNetwork[] => [
   { name: 'ethereum-mainnet', display_name: 'Ethereum', chain_id: '1', contract_address: contracts[0] },
   { name: 'polygon-mainnet', display_name: 'Polygon', chain_id: '137', contract_address: contracts[1] },
@@ -58,7 +58,7 @@ const USDC: [string, string] = ['0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', '0
 const NATIVE_EVM = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 /**
- * SPEC.md §3 and §9: USDC and ETH on Ethereum and Polygon; USD and EUR. (The hosted fallback gives ETH the
+ * docs/specification.md#data: USDC and ETH on Ethereum and Polygon; USD and EUR. (The hosted fallback gives ETH the
  * USDC contracts too, a copy-and-paste slip; ETH keeps the id and is the native coin here.)
  */
 export const DEFAULT_ONRAMP_OPTIONS: OnRampOptions = {

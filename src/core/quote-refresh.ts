@@ -1,6 +1,6 @@
 /**
  * A quote that follows its inputs: asked at once when they change, then again every `intervalMs` (10 s,
- * reference/hosted-api.md §6). Only the answer to the latest request is kept: an older one that arrives late
+ * docs/wire-formats.md#constants). Only the answer to the latest request is kept: an older one that arrives late
  * is dropped (and its request aborted), so a slow answer never overwrites a newer one. No DOM, no network of
  * its own: `fetchQuote` does the asking. Timers are the global `setTimeout`, so a test can swap in a clock.
  */

@@ -1,6 +1,6 @@
 /**
  * What a transfer costs besides its amount, and the checks of amount + cost against the balances, for both
- * namespaces (SPEC.md §9 for EVM; issue 10 for Solana). Pure: amounts are bigint base units.
+ * namespaces (docs/specification.md#constants for EVM; docs/solana.md for Solana). Pure: amounts are bigint base units.
  */
 export interface SendCost {
   /** The network fee: EVM gas × gas price (an estimate); Solana the message's fee (exact). */
@@ -17,7 +17,7 @@ export const evmCost = (fee: bigint): SendCost => ({ fee, deposit: 0n, keep: 0n,
 
 /**
  * What the native balance pays besides the amount, as told to the visitor: on EVM the estimate plus half (a
- * wallet caps its fee above today's price, SPEC.md §9); on Solana the fee and the deposit, which are exact.
+ * wallet caps its fee above today's price, docs/specification.md#constants); on Solana the fee and the deposit, which are exact.
  */
 export const costReserve = (namespace: string, cost: SendCost): bigint =>
   namespace === 'solana' ? cost.fee + cost.deposit : cost.fee + cost.fee / 2n;

@@ -1,10 +1,10 @@
 /**
- * Sign-in messages (SPEC.md §3 "Sign-in message"), built and parsed for both layouts the widget and the
+ * Sign-in messages (docs/specification.md#data "Sign-in message"), built and parsed for both layouts the widget and the
  * sign-in backend (server/auth/) share:
  *
  * - `eip155:*` chains: EIP-4361 ("Sign-In with Ethereum"), byte for byte what viem's `createSiweMessage`
  *   produces (test/node/siwx-message.test.ts checks it against viem), `Chain ID` is the numeric reference.
- * - `solana:*` chains: the CAIP-122 "Sign in with Solana" layout of the hosted system (hosted-api.md §5.2):
+ * - `solana:*` chains: the CAIP-122 "Sign in with Solana" layout of the hosted system (docs/wire-formats.md#sign-in):
  *   the same lines, no `scheme://`, `Chain ID` is the full CAIP-2 id, one blank line (not two) after the
  *   address when there is no statement.
  *

@@ -1,6 +1,6 @@
 /**
  * Sign in with the wallet: which session belongs to which connection, and which connection changes end it
- * (SPEC.md §5: account change, network change and disconnect, each unless the host keeps the session with
+ * (docs/specification.md#validation: account change, network change and disconnect, each unless the host keeps the session with
  * `siwx-keep-session`). Pure: no DOM, no stores.
  */
 import { addressKey } from './address.js';

@@ -4,16 +4,16 @@
  */
 import { parseAmount } from './amount.js';
 
-/** reference/hosted-api.md §6: `CONVERT_SLIPPAGE_TOLERANCE = 1` (percent). */
+/** docs/wire-formats.md#constants: `CONVERT_SLIPPAGE_TOLERANCE = 1` (percent). */
 export const DEFAULT_SLIPPAGE_PERCENT = '1';
 /** The slippage the visitor may set: 0.01 % to 50 % (below, nearly every swap reverts; above, it is a gift to front-runners). */
 export const MIN_SLIPPAGE_BPS = 1n;
 export const MAX_SLIPPAGE_BPS = 5000n;
-/** reference/hosted-api.md §6: the quote is asked again every 10 s (Swap and its preview). */
+/** docs/wire-formats.md#constants: the quote is asked again every 10 s (Swap and its preview). */
 export const SWAP_QUOTE_REFRESH_MS = 10_000;
-/** reference/hosted-api.md §6: the gas limit assumed before the service has estimated the swap. */
+/** docs/wire-formats.md#constants: the gas limit assumed before the service has estimated the swap. */
 export const SWAP_INITIAL_GAS = 150_000n;
-/** The CAIP-10 placeholder of a chain's native coin (reference/hosted-api.md §6). */
+/** The CAIP-10 placeholder of a chain's native coin (docs/wire-formats.md#constants). */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 export type SlippageCheck = { ok: true; bps: bigint } | { ok: false; reason: 'invalid' | 'too-low' | 'too-high' };

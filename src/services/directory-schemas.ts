@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Response shapes of the wallet directory (reference/hosted-api.md §2.1–2.3). */
+/** Response shapes of the wallet directory (docs/wire-formats.md §2.1–2.3). */
 
 /**
  * A wallet id as it may travel in `include=`/`exclude=` and in routes: the hosted directory's 64-hex ids,

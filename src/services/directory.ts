@@ -17,7 +17,7 @@ export interface DirectoryConfig {
   projectId: string | undefined;
 }
 
-/** `GET /getWallets` parameters (reference/hosted-api.md §2.2). Empty lists are not sent. */
+/** `GET /getWallets` parameters (docs/wire-formats.md#wallet-directory). Empty lists are not sent. */
 export interface WalletsQuery {
   page: number;
   entries: number;
@@ -49,7 +49,7 @@ const list = (ids: readonly string[] | undefined) => (ids && ids.length > 0 ? id
 
 /**
  * One page of wallets. Statuses map as everywhere (403 `INVALID_APP_CONFIG`, 429 `RATE_LIMITED`, 5xx
- * `SERVER_ERROR`; SPEC.md §8). A body that is not `{ data: [], count }` is `INVALID_RESPONSE`; a malformed
+ * `SERVER_ERROR`; docs/specification.md#errors). A body that is not `{ data: [], count }` is `INVALID_RESPONSE`; a malformed
  * record inside a good page is dropped, so one bad entry does not cost the visitor the whole list.
  * Answers are kept 5 minutes (the same query again, e.g. a search typed twice, makes no call).
  */
@@ -76,7 +76,7 @@ export async function getWallets(config: DirectoryConfig, query: WalletsQuery, {
   return page;
 }
 
-/** The address of a wallet's image (`GET /getWalletImage/{image_id}`, reference/hosted-api.md §2.1). */
+/** The address of a wallet's image (`GET /getWalletImage/{image_id}`, docs/wire-formats.md#wallet-directory). */
 export function walletImageUrl(config: DirectoryConfig, imageId: string): string {
   return endpoint(config, `getWalletImage/${encodeURIComponent(imageId)}`).href;
 }

@@ -4,7 +4,7 @@ import { t, type MessageId } from '../core/messages.js';
 import { timedRequest } from './http.js';
 
 /**
- * The sign-in backend's email capture (README "Sign-in backend", DataCapture): `GET email-capture` says whether
+ * The sign-in backend's email capture (docs/sign-in.md, DataCapture): `GET email-capture` says whether
  * a sign-in needs a confirmed email; `POST otp { email }` mails a code and answers a `uuid`; `PUT otp { code }`
  * with `x-otp: uuid` confirms it. The confirmed capture goes with the sign-in (`otp` field) once.
  */

@@ -15,7 +15,7 @@ export class HttpError extends WidgetError {
 /** The HTTP status of a service failure, or undefined when it was not an HTTP answer (network, body). */
 export const httpStatus = (error: unknown): number | undefined => (error instanceof HttpError ? error.status : undefined);
 
-/** A non-2xx answer as an `HttpError`: 403 app configuration, 429 rate limited, 5xx server error (SPEC.md §8). */
+/** A non-2xx answer as an `HttpError`: 403 app configuration, 429 rate limited, 5xx server error (docs/specification.md#errors). */
 export function statusError(status: number, details: string): HttpError {
   if (status === 403) return new HttpError('INVALID_APP_CONFIG', t('error.invalidAppConfig'), status, details);
   if (status === 429) return new HttpError('RATE_LIMITED', t('error.rateLimited'), status, details);
@@ -70,7 +70,7 @@ export async function timedRequest<T>(url: URL, init: RequestInit, read: (respon
 }
 
 /**
- * One JSON request to a remote service, its body checked with `schema`, within `timeoutMs` (`timedRequest`). Statuses per SPEC.md §8:
+ * One JSON request to a remote service, its body checked with `schema`, within `timeoutMs` (`timedRequest`). Statuses per docs/specification.md#errors:
  * 403 is an app configuration problem (origin not allowed), 429 rate limiting, 5xx a server error.
  * Every failure is a `WidgetError`; a malformed body is `INVALID_RESPONSE`, never a crash or a wrong number.
  */

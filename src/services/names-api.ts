@@ -8,7 +8,7 @@ import { type ServiceBase, serviceUrl } from './service-url.js';
 import type { WalletApiConfig } from './wallet-api.js';
 
 /**
- * The profile (names) endpoints of the wallet data API (reference/hosted-api.md §1.1 rows 12, 14, 15):
+ * The profile (names) endpoints of the wallet data API (docs/wire-formats.md#wallet-data-api):
  * whether a name is registered, free names near a taken one, and the registration itself.
  */
 const base = (config: WalletApiConfig): ServiceBase => ({ url: config.apiUrl, projectId: config.projectId });
@@ -66,9 +66,9 @@ export interface Registration {
 
 /**
  * `POST /v1/profile/account`. A refusal is told apart by the reason the service gives (its error body,
- * hosted-api.md §1.2): the name taken (`NAME_TAKEN`), the message expired (`NAME_EXPIRED`), anything else
+ * docs/wire-formats.md#wallet-data-api): the name taken (`NAME_TAKEN`), the message expired (`NAME_EXPIRED`), anything else
  * `NAME_REGISTER_FAILED` ("Error registering name <name>", the reference's words); 403, 429 and 5xx and an
- * unreachable service keep the codes every service call has (SPEC.md §8).
+ * unreachable service keep the codes every service call has (docs/specification.md#errors).
  */
 export async function registerName(config: WalletApiConfig, name: string, registration: Registration): Promise<void> {
   const url = serviceUrl(base(config), '/v1/profile/account');

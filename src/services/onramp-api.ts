@@ -6,7 +6,7 @@ import { NO_PROJECT_ID, serviceUrl } from './service-url.js';
 import type { WalletApiConfig } from './wallet-api.js';
 
 /**
- * The on-ramp calls of the wallet data API (reference/hosted-api.md §1.1 rows 16–18) and the price lookup
+ * The on-ramp calls of the wallet data API (docs/wire-formats.md#wallet-data-api) and the price lookup
  * (row 11) behind the labelled estimate. Only zod/mini functions the entry already uses (see
  * wallet-api-schemas.ts), so this chunk adds nothing to the entry file.
  */
@@ -60,7 +60,7 @@ export async function getOnRampUrl(
 /** The USD price of one token (CAIP-10 id) from `/v1/fungible/price`, or undefined when the service has none. */
 export async function getUsdPrice(config: WalletApiConfig, chainId: Caip2, address: string, symbol: string): Promise<number | undefined> {
   const { fungibles } = await post(config, '/v1/fungible/price', priceSchema, { currency: 'usd', addresses: [`${chainId}:${address}`], projectId: config.projectId ?? NO_PROJECT_ID });
-  // The hosted client matches by symbol, not address (reference/hosted-api.md §1.1 row 11).
+  // The hosted client matches by symbol, not address (docs/wire-formats.md#wallet-data-api).
   const price = fungibles.find((f) => f.symbol.toUpperCase() === symbol.toUpperCase())?.price;
   return price !== undefined && price > 0 ? price : undefined;
 }

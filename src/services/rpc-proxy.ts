@@ -4,7 +4,7 @@ import type { WalletApiConfig } from './wallet-api.js';
 
 /**
  * The wallet data API's JSON-RPC proxy for a chain: `{api-url}/v1?chainId=<caip2>&projectId=…`
- * (reference/hosted-api.md §1.1 row 22), built like every service URL (`serviceUrl`): a path in `api-url` is
+ * (docs/wire-formats.md#wallet-data-api), built like every service URL (`serviceUrl`): a path in `api-url` is
  * kept (`https://host/wallet/` gives `https://host/wallet/v1?…`), and without `project-id` it says `none`.
  */
 export function rpcProxyUrl({ apiUrl, projectId }: WalletApiConfig, chainId: Caip2): string {

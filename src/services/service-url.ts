@@ -1,5 +1,5 @@
 /**
- * The widget's SDK identification, sent as `st` and `sv` on every call (reference/hosted-api.md §0). The
+ * The widget's SDK identification, sent as `st` and `sv` on every call (docs/wire-formats.md#requests). The
  * version is package.json's, stamped in at build time (build-constants.d.ts).
  */
 export const SDK_TYPE = 'wallet-connect-modal';
@@ -8,7 +8,7 @@ export const SDK_VERSION = `html-core-${typeof __PACKAGE_VERSION__ === 'string' 
 
 /**
  * Sent as `projectId` when the host set no `project-id`. Every call to a service carries one
- * (reference/hosted-api.md §0; `server/api` and `server/directory` require it): a self-hosted service needs
+ * (docs/wire-formats.md#requests; `server/api` and `server/directory` require it): a self-hosted service needs
  * no real one and accepts this one, the hosted services refuse it (403, `INVALID_APP_CONFIG`).
  */
 export const NO_PROJECT_ID = 'none';

@@ -6,7 +6,7 @@ import { t } from '../core/messages.js';
 import type { WalletApiConfig } from './wallet-api.js';
 
 /**
- * Smart sessions (ERC-7715 permissions) in the wallet data API, reference/hosted-api.md §1.1 rows 19–20: an
+ * Smart sessions (ERC-7715 permissions) in the wallet data API, docs/wire-formats.md#wallet-data-api: an
  * account's sessions (`GET /v1/sessions/{caipAddress}` → `{ pcis }`) and the relayed revocation
  * (`POST /v1/sessions/{address}/revoke` with `{ pci, signature }`).
  */

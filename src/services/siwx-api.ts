@@ -8,7 +8,7 @@ import { parseSiwxMessage } from '../core/siwx-message.js';
 import { requestJson } from './http.js';
 
 /**
- * The client of a sign-in backend that speaks Auth.js's REST API (README "Sign-in backend"; SPEC.md §7 "Auth
+ * The client of a sign-in backend that speaks Auth.js's REST API (docs/sign-in.md; docs/specification.md#calls "Auth
  * library"): the nonce is `GET csrf`'s token, a signed message goes to `POST callback/credentials`, the session
  * is `GET session`. Cookies carry the session, so every call sends them (`credentials: 'include'`).
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Response shapes of the wallet data API's convert endpoints (reference/hosted-api.md §1.1 rows 5–10), bounded
+ * Response shapes of the wallet data API's convert endpoints (docs/wire-formats.md#wallet-data-api), bounded
  * as the account data's are: integers of base units as decimal strings (a uint256 has 78 digits), decimals 0–36.
  */
 const integerString = z.string().check(z.regex(/^\d{1,80}$/));

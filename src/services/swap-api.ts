@@ -11,9 +11,9 @@ import { safeImageUrl } from './wallet-api-schemas.js';
 import { allowanceSchema, builtApproveSchema, builtSwapSchema, gasPriceSchema, quotesSchema, swapTokensSchema } from './swap-api-schemas.js';
 
 /**
- * The wallet data API's convert endpoints (reference/hosted-api.md §1.1 rows 5–10, SPEC.md §7), with the
+ * The wallet data API's convert endpoints (docs/wire-formats.md#wallet-data-api, docs/specification.md#calls), with the
  * hosted service's gate and fallbacks (§1.0): on a network the service does not list, the token list is empty,
- * no quote comes, the allowance is 0, and the gas price and the builders throw SPEC.md §8's messages.
+ * no quote comes, the allowance is 0, and the gas price and the builders throw docs/specification.md#errors's messages.
  * Token ids are CAIP-10 (`eip155:1:0x…`; the native coin is `eip155:1:0xeeee…eeee`). Amounts are bigint.
  */
 

@@ -1,4 +1,4 @@
-/** A small time-bounded cache for service answers (SPEC.md §9 lifetimes). In memory: nothing persisted. */
+/** A small time-bounded cache for service answers (docs/specification.md#constants lifetimes). In memory: nothing persisted. */
 export class TtlCache<T> {
   readonly #entries = new Map<string, { value: T; expires: number }>();
   constructor(readonly ttlMs: number, readonly now: () => number = Date.now) {}

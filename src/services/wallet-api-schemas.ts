@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Response shapes of the wallet data API (reference/hosted-api.md §1.1 rows 1–4, §1.2). */
+/** Response shapes of the wallet data API (docs/wire-formats.md#wallet-data-api). */
 
 /**
  * Bounded to real-world values, so no body can make the views do unbounded work or throw: a uint256 has 78

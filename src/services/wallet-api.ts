@@ -17,7 +17,7 @@ export interface WalletApiConfig {
   projectId: string | undefined;
 }
 
-/** SPEC.md §9 cache lifetimes. Keyed by `addressKey`: EVM hex without case, base58 (Solana) exactly. */
+/** docs/specification.md#constants cache lifetimes. Keyed by `addressKey`: EVM hex without case, base58 (Solana) exactly. */
 const caches = {
   chains: new TtlCache<string[]>(5 * 60_000),
   identity: new TtlCache<{ name: string | null; avatar: string | null }>(5 * 60_000),
@@ -34,7 +34,7 @@ function get<T>(config: WalletApiConfig, path: string, params: Record<string, st
   return requestJson(serviceUrl({ url: config.apiUrl, projectId: config.projectId }, path, params), schema, { signal });
 }
 
-/** The networks the service answers for. Unsupported ones get empty results without a call (SPEC.md §7). */
+/** The networks the service answers for. Unsupported ones get empty results without a call (docs/specification.md#calls). */
 export async function supportedChains(config: WalletApiConfig): Promise<string[]> {
   const key = config.apiUrl;
   const cached = caches.chains.get(key);
@@ -61,14 +61,14 @@ export function rememberIdentity(config: WalletApiConfig, address: string, ident
 
 /**
  * Token balances of `address` on `chainId`: only that chain's rows (another chain's contract address must
- * never be offered for sending here), and 0-decimal tokens are dropped (SPEC.md §5).
+ * never be offered for sending here), and 0-decimal tokens are dropped (docs/specification.md#validation).
  */
 export async function getBalances(config: WalletApiConfig, address: string, chainId: Caip2, { force = false, forceUpdate }: { force?: boolean; forceUpdate?: string[] | undefined } = {}): Promise<Balance[]> {
   const key = `${config.apiUrl}|${chainId}:${addressKey(address)}`;
   const cached = force ? undefined : caches.balances.get(key);
   if (cached) return cached;
   if (!(await supportedChains(config)).includes(chainId)) return [];
-  // `forceUpdate`: CAIP-10 tokens whose balance the service must read afresh (after a swap; hosted-api.md §1.1 row 4).
+  // `forceUpdate`: CAIP-10 tokens whose balance the service must read afresh (after a swap; docs/wire-formats.md#wallet-data-api).
   const { balances } = await get(config, `/v1/account/${address}/balance`, { currency: 'usd', chainId, forceUpdate: forceUpdate?.join(',') }, balancesSchema);
   const mine = balances.filter((b) => b.chainId === chainId);
   const kept = mine.filter((b) => b.quantity.decimals !== '0').map((b) => ({ ...b, iconUrl: safeImageUrl(b.iconUrl) }));
@@ -91,7 +91,7 @@ function safeTransferIcon(transfer: Transfer): Transfer {
 
 /**
  * One page of history. Transactions whose every transfer is spam are dropped, and only the active chain's
- * are kept (SPEC.md §5).
+ * are kept (docs/specification.md#validation).
  */
 export async function getHistory(config: WalletApiConfig, address: string, chainId: Caip2, cursor?: string, { signal, force = false }: { signal?: AbortSignal; force?: boolean } = {}) {
   const key = `${config.apiUrl}|${chainId}:${addressKey(address)}|${cursor ?? ''}`;
@@ -110,7 +110,7 @@ export async function getHistory(config: WalletApiConfig, address: string, chain
 
 /**
  * The address a name points to on EVM (coin type 60), through the service's name endpoint
- * (reference/hosted-api.md §1.1 row 12). Undefined when the name is not registered (HTTP 404, or no EVM
+ * (docs/wire-formats.md#wallet-data-api). Undefined when the name is not registered (HTTP 404, or no EVM
  * address); every other failure is thrown, so a broken service never reads as "not found".
  */
 export async function resolveName(config: WalletApiConfig, name: string): Promise<`0x${string}` | undefined> {

@@ -1,10 +1,10 @@
 import { atom } from 'nanostores';
 
-/** SPEC.md §6's account types of an embedded wallet. */
+/** docs/specification.md#account-types's account types of an embedded wallet. */
 export type AccountType = 'eoa' | 'smartAccount';
 
 /**
- * The embedded wallet's account types (issue 15): the one in use, the key's own address (EOA), and the smart
+ * The embedded wallet's account types: the one in use, the key's own address (EOA), and the smart
  * account it owns on the active network when that network has smart accounts (the secure service's word).
  */
 export interface AccountTypeState {

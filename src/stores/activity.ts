@@ -23,7 +23,7 @@ export interface ActivityState {
   error: boolean;
   /**
    * While set, `retryActivity` waits: the back-off after `error` (1 s, 2 s, 4 s … up to 30 s for failures in a
-   * row, SPEC.md §9). Cleared (by a timer) when a retry may be made.
+   * row, docs/specification.md#constants). Cleared (by a timer) when a retry may be made.
    */
   retryAt: number | undefined;
 }

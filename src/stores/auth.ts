@@ -2,8 +2,8 @@ import { atom } from 'nanostores';
 import type { AuthUser } from '../connectors/auth/connector.js';
 
 /**
- * Email login (issue 14): where the visitor is in it and what the last step said (a message from the
- * catalogue, never the service's own text), and the signed-in user (SPEC.md §3 `user`) for the Account view.
+ * Email login: where the visitor is in it and what the last step said (a message from the
+ * catalogue, never the service's own text), and the signed-in user (docs/specification.md#data `user`) for the Account view.
  * Loaded with the login code only.
  */
 export interface EmailLoginState {

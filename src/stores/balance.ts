@@ -15,7 +15,7 @@ export type BalanceState =
 
 /**
  * The connected account's native balance (ETH and the like, or SOL in lamports), read from the chain while
- * something shows it. Kept 30 s per account and chain (SPEC.md §9); the reader (viem, or a plain Solana
+ * something shows it. Kept 30 s per account and chain (docs/specification.md#constants); the reader (viem, or a plain Solana
  * `getBalance`) loads on first use.
  */
 export const $nativeBalance = atom<BalanceState>({ status: 'idle' });

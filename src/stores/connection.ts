@@ -6,7 +6,7 @@ import { t } from '../core/messages.js';
 import { $config } from './config.js';
 import { $activeNamespace, $lastHeld } from './last-connection.js';
 
-/** SPEC.md §4: disconnected, connecting, connected, reconnecting: one union, each with what it knows. */
+/** docs/specification.md#states: disconnected, connecting, connected, reconnecting: one union, each with what it knows. */
 export type Connection =
   | { status: 'disconnected' }
   | { status: 'connecting'; walletId: string }
@@ -20,7 +20,7 @@ export const $connection = atom<Connection>({ status: 'disconnected' });
 export const $connected = computed($connection, (c) => (c.status === 'connected' ? c : undefined));
 
 /**
- * Issue 10: one record per connected namespace. `$connection` stays the ACTIVE one's (or, with none, the
+ * One record per connected namespace. `$connection` stays the ACTIVE one's (or, with none, the
  * pending status), so everything written against it follows whichever namespace the visitor made active.
  * Write both through `putConnection` / `dropConnection` (the active one first, so event listeners see both).
  */
@@ -46,7 +46,7 @@ export function dropConnection(namespace: Namespace): void {
 }
 
 /**
- * Issue 15 (ProfileWallets): the connections that still hold a wallet's grant but are not their namespace's
+ * The connections that still hold a wallet's grant but are not their namespace's
  * connection (`$connections`), oldest first. Connecting another wallet in a connected namespace (ProfileWallets'
  * "Add wallet") parks the previous one here; making one active swaps it with its namespace's connection.
  */
@@ -85,7 +85,7 @@ export const $caipAddress = computed($connected, (c) => (c ? caip10(c.chainId, c
 export const $chainSupported = computed([$connected, $config], (c, config) => !c || config.networks.includes(c.chainId));
 
 /**
- * SPEC.md §4: each wallet's own connection status is connected, active or disconnected; nothing else. Several
+ * docs/specification.md#states: each wallet's own connection status is connected, active or disconnected; nothing else. Several
  * wallets may hold a grant (connected); one is the wallet in use (active: the active connection's). Each
  * namespace's connection moves only with the events of the wallet it records (`establishConnection`).
  */

@@ -57,7 +57,7 @@ export const installedIdOf = (wallet: DirectoryWallet, installed: ReadonlyMap<st
   rdnsOf(wallet).map((rdns) => installed.get(rdns)).find((id) => id !== undefined);
 
 /**
- * Whether to show a record (reference/hosted-api.md §2.4): its `chains`, when it lists any, meet the
+ * Whether to show a record (docs/wire-formats.md#wallet-directory): its `chains`, when it lists any, meet the
  * configured networks; on a phone, it must be installed or have a link a phone can open.
  */
 export function isShown(wallet: DirectoryWallet, { networks, mobile, installed }: ShowContext): boolean {

@@ -8,7 +8,7 @@ import { type DirectoryError, type DirectoryWallet, directoryConfig, directoryKe
 import { reportError } from './errors.js';
 
 /**
- * The AllWallets search (reference/hosted-api.md §2.4): from 2 characters (trimmed), sent once typing
+ * The AllWallets search (docs/wire-formats.md#wallet-directory): from 2 characters (trimmed), sent once typing
  * pauses, up to 100 results. `pending` covers the pause and the request; the results shown are those of
  * `term`, the last search answered, until the next answer replaces them.
  */

@@ -17,7 +17,7 @@ export interface DirectoryError {
 }
 
 /**
- * The AllWallets list while the directory is browsed (reference/hosted-api.md §2.4): the recommended
+ * The AllWallets list while the directory is browsed (docs/wire-formats.md#wallet-directory): the recommended
  * wallets for the configured networks, the visitor's recent directory wallets, and the pages of the rest
  * (40 at a time, merged without duplicates; recommended ones excluded from the pages).
  */
@@ -175,7 +175,7 @@ function sync(mounting: boolean): void {
   void loadRecent();
 }
 
-// Nothing is fetched until the AllWallets view shows (DESIGN.md: zero requests until needed).
+// Nothing is fetched until the AllWallets view shows (docs/README.md: zero requests until needed).
 onMount($directory, () => {
   sync(true);
   const off = [$config.listen(() => sync(false)), $recentWallets.listen(() => void loadRecent())];

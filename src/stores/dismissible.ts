@@ -5,8 +5,8 @@ import { $route } from './route.js';
 import { $siwxSession } from './siwx-session.js';
 
 /**
- * SPEC.md §4: UnsupportedChain cannot be dismissed while the wallet is on an unsupported chain, unless allowed;
- * SIWXSignMessage cannot while sign-in is required and there is no session (SPEC.md §5).
+ * docs/specification.md#states: UnsupportedChain cannot be dismissed while the wallet is on an unsupported chain, unless allowed;
+ * SIWXSignMessage cannot while sign-in is required and there is no session (docs/specification.md#validation).
  */
 export const $dismissible = computed(
   [$route, $connected, $chainSupported, $config, $siwxSession],

@@ -17,10 +17,10 @@ const schema = z.nullable(record);
 
 export const $lastConnection = persistedAtom('connection', 1, schema, null);
 
-/** Issue 15 (ProfileWallets): the wallets parked beside each namespace's connection, restored with it. */
+/** The wallets parked beside each namespace's connection, restored with it. */
 export const $lastHeld = persistedAtom('held-connections', 1, z.array(record), []);
 
-/** Issue 10: each namespace's connection is restored on its own (the EVM one keeps its key). */
+/** Each namespace's connection is restored on its own (the EVM one keeps its key). */
 const $lastSolanaConnection = persistedAtom('connection-solana', 1, schema, null);
 
 export const lastConnection = (namespace: Namespace) => (namespace === 'solana' ? $lastSolanaConnection : $lastConnection);

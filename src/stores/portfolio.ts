@@ -11,15 +11,15 @@ import { $walletApi } from './wallet-api-config.js';
 export type PortfolioState =
   | { status: 'idle' }
   | { status: 'loading'; key: string }
-  /** `zeroDecimal`: the tokens left out for having 0 decimals (SPEC.md §5), so Activity can leave them out too. */
+  /** `zeroDecimal`: the tokens left out for having 0 decimals (docs/specification.md#validation), so Activity can leave them out too. */
   | { status: 'ready'; key: string; balances: Balance[]; totalUsd: number; zeroDecimal: { name: string; symbol: string }[] }
-  /** `retryAt`: while set, the 30 s block after a failure runs (SPEC.md §9); `retryPortfolio` may be used once it is gone. */
+  /** `retryAt`: while set, the 30 s block after a failure runs (docs/specification.md#constants); `retryPortfolio` may be used once it is gone. */
   | { status: 'error'; key: string; retryAt: number | undefined };
 
 /** The connected account's token balances from the wallet data API, while something shows them. */
 export const $portfolio = atom<PortfolioState>({ status: 'idle' });
 
-/** SPEC.md §9: after a failure, no new balance call for 30 s. */
+/** docs/specification.md#constants: after a failure, no new balance call for 30 s. */
 let blockedUntil = 0;
 let unblockTimer: ReturnType<typeof setTimeout> | undefined;
 

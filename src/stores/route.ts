@@ -45,7 +45,7 @@ export type Route =
   | { view: 'EmailLogin'; email: string }
   | { view: 'ConnectingFarcaster' }
   | { view: 'AccountSettings' }
-  /** Several wallets per namespace (issue 15): each with its type, address and balance; the active one marked. */
+  /** Several wallets per namespace: each with its type, address and balance; the active one marked. */
   | { view: 'ProfileWallets' }
   /** The smart account's permissions (ERC-7715 smart sessions), from the wallet data API; each can be revoked. */
   | { view: 'SmartSessionList' }

@@ -34,7 +34,7 @@ export interface SendToken {
 }
 
 /**
- * The wallet data API's addresses for a chain's native coin (hosted-api.md, "Native token placeholder
+ * The wallet data API's addresses for a chain's native coin (docs/wire-formats.md, "Native token placeholder
  * addresses"): `<caip2>:` + one of these names the coin itself, which has no contract or mint.
  */
 const isNativePlaceholder = (address: string) => address.toLowerCase() === '0x' + 'e'.repeat(40) || address === 'So11111111111111111111111111111111111111111';
@@ -113,7 +113,7 @@ export function receiverProblem(receiver: string, { namespace, lang, from, check
 }
 
 /**
- * SPEC.md §5 and §8: only EVM (and Solana) can send; an amount and a receiver are required (that message
+ * docs/specification.md#validation: only EVM (and Solana) can send; an amount and a receiver are required (that message
  * for the empty one of the two); a token is required (its own message, shown whether or not the others are
  * filled in); then the receiver's form, the amount's form in the visitor's locale, decimals and balance. Each
  * problem is reported next to its field; `message` is the first of them.

@@ -40,12 +40,12 @@ export const $widgetState = computed(
       chainId: connected?.chainId,
       supported,
       connector: connected?.connector,
-      // One entry per connected namespace (issue 10), the same fields as the active connection's.
+      // One entry per connected namespace, the same fields as the active connection's.
       connections: NAMESPACES.flatMap((ns) => connections[ns] ?? []).map(
         (c): ConnectionState => ({ status: c.status, namespace: c.namespace, address: c.address, caipAddress: caip10(c.chainId, c.address), chainId: c.chainId, supported: config.networks.includes(c.chainId), connector: c.connector }),
       ),
       session,
-      // An email or social login's EVM account type (issue 15): the visitor's choice, and whether the smart account
+      // An email or social login's EVM account type: the visitor's choice, and whether the smart account
       // on the EVM network in use is deployed. No embedded wallet: undefined and false.
       preferredAccountType: accountType?.preferred,
       smartAccountDeployed: accountType?.smartAccount?.deployed === true,

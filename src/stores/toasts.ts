@@ -8,7 +8,7 @@ export interface Toast {
   message: string;
 }
 
-/** The toast on screen, if any. A replaced toast is hidden first, and the new one waits 150 ms (SPEC.md §4). */
+/** The toast on screen, if any. A replaced toast is hidden first, and the new one waits 150 ms (docs/specification.md#states). */
 export const $toast = atom<Toast | undefined>(undefined);
 
 let nextId = 1;

@@ -26,7 +26,7 @@ export type StoredSide = z.infer<typeof side>;
 
 /**
  * Every WalletConnect side in use, each with its session and network: a namespace's connection over
- * WalletConnect (issue 10: the EVM and the Solana side of one session, or of two) and, since issue 15, the ones
+ * WalletConnect (the EVM and the Solana side of one session, or of two) and the ones
  * parked beside it in ProfileWallets. One per namespace and wallet id.
  */
 export const $walletConnectSides = persistedAtom('walletconnect-sides', 1, z.array(side), []);
@@ -38,7 +38,7 @@ export const sideWalletId = (s: Pick<StoredSide, 'namespace' | 'id'>) => (s.name
 export const storedSide = (namespace: Namespace, walletId: string) => $walletConnectSides.get().find((s) => s.namespace === namespace && sideWalletId(s) === walletId);
 
 /**
- * Before issue 15 each namespace kept one side, under a key of its own (`walletconnect`, `walletconnect-solana`):
+ * Earlier versions kept one side per namespace, under a key of its own (`walletconnect`, `walletconnect-solana`):
  * a visitor's session kept that way is taken over (so it is still restored), and the old keys removed. Runs as
  * this module loads.
  */

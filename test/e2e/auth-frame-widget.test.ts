@@ -1,4 +1,4 @@
-// Transactions with an email (embedded) wallet through the widget (issue 14): the demo page with `auth-url` and
+// Transactions with an email (embedded) wallet through the widget: the demo page with `auth-url` and
 // `email` in features, a login by mailed code, then the host's getProvider('eip155') eth_sendTransaction, the
 // widget's Send view, and a Solana transfer through getProvider('solana'): each shows ApproveTransaction with the
 // secure frame inside the modal, and lands on the stack's chains only after Approve; Reject is 4001.

@@ -6,7 +6,7 @@ import { emailHelpers } from './email-support.js';
 import { siwxHelpers } from './siwx-support.js';
 
 /**
- * Issue 14, DataCapture with an extension wallet (the dev wallet): the stack's sign-in backend requires an email
+ * DataCapture with an extension wallet (the dev wallet): the stack's sign-in backend requires an email
  * (`authEmailCapture`), so after connecting the modal asks for one, confirms it with the code from the captured
  * mail, and only then signs in; the signed message names `email:<address>` in its resources.
  */

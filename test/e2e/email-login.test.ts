@@ -1,4 +1,4 @@
-// Issue 14, the widget side of email login: the demo page against the stack's secure service (its own origin)
+// The widget side of email login: the demo page against the stack's secure service (its own origin)
 // and mail capture. The code is read from the captured mail; signatures are approved in the frame.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 14, Sign In With Farcaster in the widget on the demo page: the farcaster social button opens
+// Sign In With Farcaster in the widget on the demo page: the farcaster social button opens
 // ConnectingFarcaster with the channel's link from the stack's secure service and Farcaster auth relay; the
 // approve command's code (`npm run fc-approve`) approves as a Farcaster client; a declined channel says
 // "Failed to connect to farcaster". axe on each state.

@@ -1,4 +1,4 @@
-// Get a name (issue 13) with the dev wallet against the stack: the Names view, one signature, the name
+// Get a name with the dev wallet against the stack: the Names view, one signature, the name
 // written to ENS on the local chain by the wallet data API, shown in the Account view and announced to the
 // host; sending to it by name; a refused signature and a name taken between check and registration.
 import assert from 'node:assert/strict';

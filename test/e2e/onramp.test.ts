@@ -145,7 +145,7 @@ describe('buy with card (features=onramp)', () => {
     await tab.close();
   });
 
-  it('amount limits per method (SPEC §9) with their messages; the pickers; EUR quotes', async () => {
+  it('amount limits per method (docs/specification.md#constants) with their messages; the pickers; EUR quotes', async () => {
     const { page } = await e2e.open();
     await openBuy(page);
     const amount = inModal(page, '#onramp-amount');

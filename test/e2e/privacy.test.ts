@@ -94,7 +94,7 @@ describe('privacy and CSP on the demo page', () => {
     assert.ok(beforeOpen.some((url) => widgetChunk('modal-view').test(url)), `the views' chunk loaded at idle: ${beforeOpen.join(', ')}`);
     assert.deepEqual(beforeOpen.filter((url) => !widgetChunk('[\\w-]+?').test(url)), [], `only the widget's own chunks before open: ${beforeOpen.join(', ')}`);
     // Opening the Connect view asks nothing of the network either. The demo lists a Solana network, so the open
-    // loads the widget's own Wallet Standard discovery code (issue 10: "loaded on open"; it makes no request):
+    // loads the widget's own Wallet Standard discovery code (loaded on open; it makes no request):
     // its chunk and the chunks it imports, from the widget's origin, and nothing else.
     const discovery = page.waitForRequest(widgetChunk('solana-wallets'));
     await openModal(page);

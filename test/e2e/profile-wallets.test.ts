@@ -1,4 +1,4 @@
-// Issue 15, ProfileWallets on the demo page and the local stack: the dev wallet (an extension) connected on EVM,
+// ProfileWallets on the demo page and the local stack: the dev wallet (an extension) connected on EVM,
 // then "Add wallet" adds an email login (the embedded wallet) while the dev wallet stays connected; both are
 // listed with their type, address and balance, the active one marked; making the dev wallet active again is an
 // account change the host's provider follows; a reload restores both, the active one active again (either way

@@ -1,4 +1,4 @@
-// Send refuses, before review and without asking the wallet, what cannot work (issue 9): the whole native
+// Send refuses, before review and without asking the wallet, what cannot work: the whole native
 // balance (nothing left for the fee), a mistyped checksum, the zero address; "Max" leaves the fee and sends;
 // amounts are read in the page's `lang`.
 import assert from 'node:assert/strict';

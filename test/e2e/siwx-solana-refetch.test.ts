@@ -9,7 +9,7 @@ import { siwxHelpers } from './siwx-support.js';
 const SOL_ADDRESS = solanaDevKeypair(0).address;
 
 /**
- * Issue 11: Solana sign-in with the dev wallet's Wallet Standard side, Sign when the backend went away after the
+ * Solana sign-in with the dev wallet's Wallet Standard side, Sign when the backend went away after the
  * view opened, and a session revoked at the backend noticed by the 5-minute refetch (the page's clock driven).
  */
 describe('sign in with the wallet: Solana, init failure at Sign, server-side revocation', () => {

@@ -5,7 +5,7 @@ import { inModal, useE2E, waitForEvent, widgetState } from './harness.js';
 import { showWalletConnectQr } from './walletconnect-support.js';
 
 /**
- * Issue 11: sign in with a Solana connection that WalletConnect carries (the WalletKit peer approving eip155 and
+ * Sign in with a Solana connection that WalletConnect carries (the WalletKit peer approving eip155 and
  * solana in one session): the message goes to the peer as `solana_signMessage`, the base58 signature to the backend.
  */
 describe('sign in with the wallet over WalletConnect, Solana side', () => {

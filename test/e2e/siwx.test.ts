@@ -5,7 +5,7 @@ import { ACCOUNT_0, connectDevWallet, events, inModal, seriousA11yViolations, us
 import { serveRecipe } from './authjs-recipes.js';
 import { siwxHelpers } from './siwx-support.js';
 
-/** Issue 11, EVM: sign in with the dev wallet against the stack's real Auth.js backend (server/auth/). */
+/** EVM: sign in with the dev wallet against the stack's real Auth.js backend (server/auth/). */
 describe('sign in with the wallet (siwx-url, EVM) against the stack backend', () => {
   const e2e = useE2E();
 

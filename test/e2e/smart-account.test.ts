@@ -1,4 +1,4 @@
-// Issue 15, the widget side of smart accounts on the stack with a bundler on Local Chain A only
+// The widget side of smart accounts on the stack with a bundler on Local Chain A only
 // (startStack({ smartAccounts: { chainIds: [31337] } })): an email login's Account settings switch its EVM account
 // to the smart account it owns (wallet-account-change to the smart address, which getProvider answers); a host
 // transaction then goes as a user operation through alto after Approve in the frame, deploying the account and

@@ -1,4 +1,4 @@
-// Issue 15, smart sessions end to end on the stack (bundler on Local Chain A): an email login on its smart account;
+// Smart sessions end to end on the stack (bundler on Local Chain A): an email login on its smart account;
 // the host asks (getProvider().request wallet_grantPermissions, ERC-7715) that its key may transfer up to 25 LUSD
 // for an hour; the secure frame shows the site, the amount and the key, and Approve grants it on chain by a user
 // operation. The site's key spends 5 LUSD by itself (its own user operation). SmartSessionList shows the session

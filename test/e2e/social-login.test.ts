@@ -1,4 +1,4 @@
-// Issue 14, social login in the widget on the demo page against the stack's secure service and its stand-in
+// Social login in the widget on the demo page against the stack's secure service and its stand-in
 // OIDC provider: the popup from the click, closed by the visitor, blocked by the browser, and results from a
 // wrong origin or a wrong window ignored; axe on each state.
 import assert from 'node:assert/strict';
@@ -40,7 +40,7 @@ describe('social login in the widget (features=socials, auth-url)', () => {
     const user = await e2e.stack.login.server.store.getUserBySocial('google', 'frank');
     assert.equal(user?.evmAddress, state.connections.find((c) => c.namespace === 'eip155')?.address);
     assert.equal(user?.email, 'frank@google.test');
-    // state: the provider and the login's accounts with their type (SPEC §3).
+    // state: the provider and the login's accounts with their type (docs/specification.md#data).
     assert.equal(state.socialProvider, 'google');
     const address = (ns: string) => state.connections.find((c) => c.namespace === ns)!.address;
     assert.deepEqual(state.user, { email: 'frank@google.test', accounts: [{ namespace: 'eip155', address: address('eip155'), type: 'eoa' }, { namespace: 'solana', address: address('solana'), type: 'eoa' }] });

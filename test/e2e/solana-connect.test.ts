@@ -1,4 +1,4 @@
-// Issue 10 end to end: the dev wallet's Wallet Standard (Solana) side and its EIP-6963 side in one Connect view,
+// End to end: the dev wallet's Wallet Standard (Solana) side and its EIP-6963 side in one Connect view,
 // in Debian Chromium against the local stack. The demo page lists the local Solana network beside the two EVM ones.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Send on Solana (issue 10) end to end: the demo page with the local Solana chain, the dev wallet's Wallet
+// Send on Solana end to end: the demo page with the local Solana chain, the dev wallet's Wallet
 // Standard side signing and sending, the chain's balances read before and after.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

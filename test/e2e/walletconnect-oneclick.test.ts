@@ -7,7 +7,7 @@ import { ACCOUNT_0, events, inModal, useE2E, waitForEvent, widgetState } from '.
 import { providerRequest, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
 
 /**
- * Issue 11: WalletConnect wallets on EVM-only sessions sign in within the pairing (one-click auth,
+ * WalletConnect wallets on EVM-only sessions sign in within the pairing (one-click auth,
  * `wc_sessionAuthenticate`) when they support it, against the stack's Auth.js backend, the real relay and the
  * WalletKit peer.
  */

@@ -1,4 +1,4 @@
-// Reads for a WalletConnect account on a page without `rpc-urls` (issue 8, item 1): the session only carries
+// Reads for a WalletConnect account on a page without `rpc-urls` (item 1): the session only carries
 // the signing methods, so the balance, the fee estimate, the receipt wait and the host's own reads must go to
 // an RPC for the chain: here the wallet data API's JSON-RPC proxy (`POST {api-url}/v1?chainId=…`).
 import assert from 'node:assert/strict';

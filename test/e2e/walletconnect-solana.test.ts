@@ -1,4 +1,4 @@
-// Issue 10 end to end: WalletConnect carrying Solana. The WalletKit peer (server/wc-wallet/) approves eip155
+// End to end: WalletConnect carrying Solana. The WalletKit peer (server/wc-wallet/) approves eip155
 // and solana over the local relay; the widget gets two connections from the one session. The demo page lists
 // the local Solana network (and its RPC).
 import assert from 'node:assert/strict';

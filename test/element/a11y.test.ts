@@ -121,7 +121,7 @@ describe('<wallet-connect-modal> accessibility (axe) in each view', () => {
       await waitFor(() => bodyText(el).includes('This app does not support the network your wallet is on.'), 'its text');
       expect(part(el, 'close-button')).to.equal(null);
       await expectAccessible(el, 'UnsupportedChain');
-      // Not dismissible while the wallet is on an unsupported chain (SPEC.md §4): Escape, twice, keeps it open.
+      // Not dismissible while the wallet is on an unsupported chain (docs/specification.md#states): Escape, twice, keeps it open.
       await waitFor(() => dialogOf(el).contains(deepActive()), 'focus inside');
       await sendKeys({ press: 'Escape' });
       await sendKeys({ press: 'Escape' });

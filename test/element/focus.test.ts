@@ -4,7 +4,7 @@ import type { WalletConnectModalElement } from '../../src/index.js';
 import { ALICE, SVG_ICON, announceWallet, createFakeProvider, deferred, walletInfo } from '../unit/support/fake-wallet.js';
 import { cleanup, dialogOf, mount, openAndRender, part, titleText, waitFor, walletButtons } from './support/element.js';
 
-/** Focus stays inside the modal at every step, on the view's first control (issue 9, finishing touches). */
+/** Focus stays inside the modal at every step, on the view's first control (finishing touches). */
 describe('<wallet-connect-modal> focus', () => {
   const alpha = createFakeProvider({ accounts: [ALICE], chainId: '0x1' });
   const beta = createFakeProvider({ accounts: [ALICE], chainId: '0x1' });

@@ -10,7 +10,7 @@ import { SVG_ICON, announceWallet, createFakeProvider, walletInfo, ALICE } from 
 import { expectAccessible } from './support/axe.js';
 import { bodyText, cleanup, mount, openAndRender, part, parts, titleText, waitFor } from './support/element.js';
 
-/** Help for visitors without a wallet (issue 9): What is a wallet? and Get a wallet, with install links. */
+/** Help for visitors without a wallet: What is a wallet? and Get a wallet, with install links. */
 const WHAT = [
   'A wallet lets you keep, send and receive digital assets like tokens and NFTs, and sign in to apps with your account.',
   'Only you hold the keys to your wallet: nobody, not even this site, can move your assets without your approval in the wallet.',

@@ -4,7 +4,7 @@ import { ALICE, SVG_ICON, createFakeProvider, walletInfo } from '../unit/support
 import { cleanup, mount, openAndRender, waitFor, walletButtons } from './support/element.js';
 
 /**
- * Issue 8 item 11: a wallet whose script loads after the page announces itself once (EIP-6963) and is not
+ * A wallet whose script loads after the page announces itself once (EIP-6963) and is not
  * there to answer a later requestProvider. The widget listens from the moment the element is defined.
  */
 describe('<wallet-connect-modal> EIP-6963 announcements before the first open', () => {

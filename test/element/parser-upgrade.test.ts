@@ -6,7 +6,7 @@ import { record, useConsoleErrors } from './support/element.js';
 type ErrorDetail = { code: string; message: string };
 
 /**
- * Issue 8 item 4: an element written in the HTML, with `default-network` before `networks`, is upgraded with
+ * An element written in the HTML, with `default-network` before `networks`, is upgraded with
  * all its attributes at once; the cross-attribute rule (default-network is one of networks) must be checked
  * once the element has them all, not as each arrives. Each test ends with a sentinel: an invalid `theme` set
  * afterwards, whose wallet-error comes after any the markup would have caused.

@@ -17,7 +17,7 @@ const rows = (el: HTMLElement) =>
 const button = (el: HTMLElement, selector: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(selector);
 
 /**
- * Issue 15, ProfileWallets with two EIP-6963 wallets in one namespace: "Add wallet" connects another while the
+ * ProfileWallets with two EIP-6963 wallets in one namespace: "Add wallet" connects another while the
  * first stays connected (parked), the active one is marked, making the other active is an account change (not a
  * disconnect), and disconnecting one says which wallet ended while the namespace stays connected.
  */

@@ -7,7 +7,7 @@ import { ALICE, announceWallet, createFakeProvider, walletInfo } from '../unit/s
 import { cleanup, dialogOf, mount, openAndRender, part, waitFor, walletButtons } from './support/element.js';
 
 /**
- * Issue 11: SIWXSignMessage after a connection shows at once, never the loading fallback (React holds content
+ * SIWXSignMessage after a connection shows at once, never the loading fallback (React holds content
  * back ~300 ms after a fallback has shown): its code is loaded while the backend is asked for the session.
  * Its own file: the view's code must not have been loaded by another test of the page.
  */

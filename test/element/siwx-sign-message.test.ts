@@ -8,7 +8,7 @@ import { ALICE, type FakeProvider, announceWallet, createFakeProvider, providerE
 import { expectAccessible, loadAxe } from './support/axe.js';
 import { cleanup, dialogOf, mount, openAndRender, part, record, titleText, waitFor, walletButtons } from './support/element.js';
 
-/** Issue 11: SIWXSignMessage after connecting with `siwx-url`, Sign and Cancel, the `wallet-session` event. */
+/** SIWXSignMessage after connecting with `siwx-url`, Sign and Cancel, the `wallet-session` event. */
 describe('<wallet-connect-modal siwx-url>: SIWXSignMessage', () => {
   let net: FakeFetch;
   let backend: ReturnType<typeof fakeSiwxBackend>;

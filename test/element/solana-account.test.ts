@@ -79,7 +79,7 @@ describe('<wallet-connect-modal> Account view for a Solana account', () => {
     expect(quantity('USDS')).to.equal('2,500 USDS');
     expect(part(el, 'total-value')!.dataset.totalUsd).to.equal('4375.00');
     expect(el.shadowRoot!.querySelector('[data-action="switch-network"]')!.textContent).to.contain('Solana Local');
-    // Names are EVM-only (SPEC: identity for eip155): not asked for a Solana account. Send is offered (issue 10).
+    // Names are EVM-only (SPEC: identity for eip155): not asked for a Solana account. Send is offered.
     expect(net.calls.filter((u) => u.pathname.startsWith('/v1/identity'))).to.deep.equal([]);
     expect(el.shadowRoot!.querySelectorAll('[data-action="send"]').length, 'Send actions').to.equal(1);
     // Swap is EVM only (the convert endpoints): absent for a Solana account, even with features=swaps.

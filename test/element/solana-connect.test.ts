@@ -16,7 +16,7 @@ const labels = (el: HTMLElement) => parts(el, 'wallet-button').map((b) => b.quer
 const button = (el: HTMLElement, label: string) => parts(el, 'wallet-button').find((b) => b.querySelector('.list-label')?.textContent === label);
 const networkButton = (el: HTMLElement, name: string) => parts(el, 'network-button').find((b) => b.textContent?.includes(name));
 
-/** Issue 10 at the element: EIP-6963 and Wallet Standard wallets in one Connect view, both namespaces at once. */
+/** At the element: EIP-6963 and Wallet Standard wallets in one Connect view, both namespaces at once. */
 describe('<wallet-connect-modal> with Solana Wallet Standard wallets', () => {
   let el: WalletConnectModalElement;
   let solOnly: FakeSolanaWallet;

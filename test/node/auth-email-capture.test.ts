@@ -1,4 +1,4 @@
-// The sign-in backend's email capture (issue 14, DataCapture) over real HTTP: the backend says it requires an
+// The sign-in backend's email capture (DataCapture) over real HTTP: the backend says it requires an
 // email, mails a code through real SMTP (read from the captured mail), and then takes only a SIWE message whose
 // resources carry `email:<the confirmed address>`; every refusal with its code, and no session on a refusal.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The email change of the secure service (issue 14, UpdateEmailWallet) over HTTP: a code mailed to the
+// The email change of the secure service (UpdateEmailWallet) over HTTP: a code mailed to the
 // current address, then one to the new address, both read from the captured mail; the user, wallet and
 // session stay; every refusal with its reason; the address never changes.
 import assert from 'node:assert/strict';

@@ -135,7 +135,7 @@ describe('wallet API convert endpoints: tokens, quotes, gas price, allowance', (
     });
   });
 
-  it('gas-price: the chain’s eth_gasPrice, 1.25× and 1.5× of it; an unsupported network gets the SPEC §8 message', async () => {
+  it('gas-price: the chain’s eth_gasPrice, 1.25× and 1.5× of it; an unsupported network gets the docs/specification.md#errors message', async () => {
     const body = await get('/v1/convert/gas-price', { chainId: CHAIN });
     const price = await client.getGasPrice();
     assert.deepEqual(body, { standard: price.toString(), fast: ((price * 125n + 99n) / 100n).toString(), instant: ((price * 150n + 99n) / 100n).toString() });

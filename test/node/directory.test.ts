@@ -7,7 +7,7 @@ import { NO_PROJECT_ID, serviceUrl } from '../../src/services/service-url.js';
 
 const COMMON = { projectId: 'test-project', st: 'appkit', sv: 'html-wagmi-4.2.2' };
 
-/** The keys of WcWallet (hosted-api.md §2.3). */
+/** The keys of WcWallet (docs/wire-formats.md#wallet-directory). */
 const WC_WALLET_KEYS = new Set([
   'id', 'name', 'badge_type', 'description', 'chains', 'homepage', 'image_id', 'image_url', 'order', 'link_mode', 'mobile_link',
   'desktop_link', 'webapp_link', 'app_store', 'play_store', 'chrome_store', 'rdns', 'injected', 'display_index', 'supports_wc', 'supports_wcpay',

@@ -1,4 +1,4 @@
-// Buy with card, service half: the wallet data API's on-ramp calls (hosted-api.md §1.1 rows 16–18) in the
+// Buy with card, service half: the wallet data API's on-ramp calls (docs/wire-formats.md#wallet-data-api) in the
 // reference's shapes and errors, and the sandbox provider's payment page paying out on the local chains.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -40,7 +40,7 @@ describe('on-ramp: service and sandbox provider', () => {
   });
   after(() => stack?.stop());
 
-  it('GET /v1/onramp/options: USD and EUR with the SPEC §9 limits per method; ETH and LUSD on each EVM chain, SOL and USDS on Solana', async () => {
+  it('GET /v1/onramp/options: USD and EUR with the docs/specification.md#constants limits per method; ETH and LUSD on each EVM chain, SOL and USDS on Solana', async () => {
     const body = await options();
     assert.deepEqual(body.paymentCurrencies, ['USD', 'EUR'].map((id) => ({ id, payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] })));
     const bySymbol = Object.fromEntries((body.purchaseCurrencies as Json[]).map((c) => [c.symbol, c]));

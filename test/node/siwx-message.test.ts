@@ -1,5 +1,5 @@
 // Sign-in message layouts (src/core/siwx-message.ts): EIP-4361 checked byte for byte against viem/siwe, the
-// CAIP-122 "Sign in with Solana" layout against the text of hosted-api.md §5.2, strict parsing, round trips.
+// CAIP-122 "Sign in with Solana" layout against the text of docs/wire-formats.md#sign-in, strict parsing, round trips.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';

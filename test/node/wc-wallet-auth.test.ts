@@ -8,7 +8,7 @@ import { createSiwxMessage, parseSiwxMessage } from '../../src/core/siwx-message
 import { ALICE, Browser, startSite, type Site } from './auth-helpers.js';
 import { type Dapp, startDapp } from './wc-dapp.js';
 
-/** Issue 11: the wallet peer's one-click auth (`wc_sessionAuthenticate`), against a sign-client dapp and the sign-in backend. */
+/** The wallet peer's one-click auth (`wc_sessionAuthenticate`), against a sign-client dapp and the sign-in backend. */
 const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'];
 
 

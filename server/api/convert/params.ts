@@ -1,5 +1,5 @@
 /**
- * Query and body schemas of the convert (swap) endpoints, hosted-api.md §1.1 rows 5–10. Amounts are decimal
+ * Query and body schemas of the convert (swap) endpoints, docs/wire-formats.md#wallet-data-api. Amounts are decimal
  * strings of base units; tokens are CAIP-10 ids (`eip155:<chain>:0x…`, native ETH as `0xeeee…eeee`).
  */
 import { z } from 'zod';

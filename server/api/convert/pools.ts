@@ -22,7 +22,7 @@ const pairAbi = parseAbi([
   'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
 ]);
 
-/** A token the chain's pools trade, in the shape of `/v1/convert/tokens` (hosted-api.md §1.1 row 6). */
+/** A token the chain's pools trade, in the shape of `/v1/convert/tokens` (docs/wire-formats.md#wallet-data-api). */
 export interface SwapToken {
   name: string;
   symbol: string;

@@ -1,7 +1,7 @@
 /**
- * The convert (swap) endpoints of the wallet data API, hosted-api.md §1.1 rows 5–10, over each chain's
+ * The convert (swap) endpoints of the wallet data API, docs/wire-formats.md#wallet-data-api, over each chain's
  * Uniswap V2 pools: tokens, quotes, allowance, gas-price, build-approve and build-transaction. The shapes are
- * the hosted service's (see README "Swaps"); the calldata is Router02's.
+ * the hosted service's (see docs/swaps.md); the calldata is Router02's.
  */
 import type { Context, Hono } from 'hono';
 import { erc20Abi, getAddress, maxUint256, type Address } from 'viem';
@@ -21,7 +21,7 @@ export interface ConvertDeps {
   projectIds: ReadonlySet<string> | undefined;
 }
 
-/** SPEC.md §8, in the hosted error body: the network has no swaps / no gas price here. */
+/** docs/specification.md#errors, in the hosted error body: the network has no swaps / no gas price here. */
 export const SWAPS_UNSUPPORTED = 'Network not supported for Swaps';
 export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price';
 

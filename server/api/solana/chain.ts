@@ -18,7 +18,7 @@ export interface ApiSolanaChain extends ApiSolanaChainOptions {
 
 export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
-/** A Solana address: base58 of exactly 32 bytes (SPEC §5). */
+/** A Solana address: base58 of exactly 32 bytes (docs/specification.md#validation). */
 export function isSolanaAddress(address: string): boolean {
   if (!SOLANA_ADDRESS_PATTERN.test(address)) return false;
   try {
@@ -27,7 +27,7 @@ export function isSolanaAddress(address: string): boolean {
     return false;
   }
 }
-/** The hosted API's placeholder address for SOL (hosted-api.md, "Native token placeholder addresses"). */
+/** The hosted API's placeholder address for SOL (docs/wire-formats.md, "Native token placeholder addresses"). */
 export const SOL_NATIVE_ADDRESS = 'So11111111111111111111111111111111111111111';
 export const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const;
 

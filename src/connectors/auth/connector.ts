@@ -11,11 +11,11 @@ import { fromBase64, toBase64 } from '../solana/wire.js';
 import type { ConnectResult, ConnectorListeners, Eip1193Provider, EvmConnector, SolanaConnector, SolanaHostProvider } from '../types.js';
 import type { FrameClient } from './frame-client.js';
 
-/** The signed-in user as the secure service tells it (`get_user`, `email_verify`): SPEC.md §3 `user`. */
+/** The signed-in user as the secure service tells it (`get_user`, `email_verify`): docs/specification.md#data `user`. */
 export interface AuthUser {
   /** Absent for a social login whose provider gave none. */
   email?: string | undefined;
-  /** The provider of a social login (SPEC.md §3 `socialProvider`). */
+  /** The provider of a social login (docs/specification.md#data `socialProvider`). */
   socialProvider?: string | undefined;
   address: string;
   accounts: { namespace: string; address: string; type: string }[];

@@ -1,7 +1,7 @@
 /**
  * The widget's side of the secure frame (server/auth-frame/): an iframe on the `auth-url` origin, put inside
  * the widget's shadow root (nothing is added to the host document), spoken to by postMessage. Unlike the
- * hosted modal's frame client (hosted-api.md §7.6), messages go only to the `auth-url` origin (never `*`), and
+ * hosted modal's frame client (docs/wire-formats.md#secure-frame), messages go only to the `auth-url` origin (never `*`), and
  * a message is taken only when it comes from that origin AND from this frame's window, has the frame's shape
  * (zod) and answers a request id we sent. Loading has 20 s, each request 120 s.
  */

@@ -1,5 +1,5 @@
 /**
- * The social-login popup (SPEC §4, §5, §9): opened SYNCHRONOUSLY from the click (else the browser blocks it),
+ * The social-login popup (docs/specification.md#states, §9): opened SYNCHRONOUSLY from the click (else the browser blocks it),
  * 600×800, on the secure service (`auth-url`): `/social/<provider>/start?parent=<this site>&state=<random>`.
  * The service's last page posts `{ type: 'wcm-social', state, ticket | error }` to this site; it is taken only
  * from the `auth-url` origin AND from this popup's window AND with the `state` made here. Every second the
@@ -25,7 +25,7 @@ export class SocialLoginError extends Error {
   }
 }
 
-/** Reasons raised before the provider was reached: SPEC §8 "Failed to initiate social connection". */
+/** Reasons raised before the provider was reached: docs/specification.md#errors "Failed to initiate social connection". */
 export const INITIATE_ERRORS: readonly string[] = ['popup_blocked', 'unknown_provider', 'forbidden_parent', 'invalid_request', 'provider_unavailable'];
 
 // One object with optional fields rather than a union of two: z.union and z.literal would add to the entry file

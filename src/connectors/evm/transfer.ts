@@ -52,7 +52,7 @@ export async function sendTransfer(transfer: EvmTransfer, provider: Eip1193Provi
 }
 
 /**
- * Waits for the receipt: up to `timeoutMs` (SPEC.md §9: 25 s), then, still pending, looks again every
+ * Waits for the receipt: up to `timeoutMs` (docs/specification.md#constants: 25 s), then, still pending, looks again every
  * `pollMs` (30 s) until `giveUpMs`. Calls `onSlow` once when the first wait runs out.
  */
 export async function waitForTransfer(

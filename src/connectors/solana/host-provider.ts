@@ -9,7 +9,7 @@ export type SolanaNow = () => { address: string; chainId: Caip2; rpcUrl: string 
 const notConnected = () => new WidgetError('NOT_CONNECTED', t('error.notConnected'), { details: 'no Solana connection' });
 
 /**
- * What `getProvider('solana')` returns for `connector` (README, "Methods and properties"): bytes in, bytes out.
+ * What `getProvider('solana')` returns for `connector` (docs/contract.md, "Methods and properties"): bytes in, bytes out.
  * Each call reads the connection as it is then (its account and network may have changed).
  */
 export function solanaHostProvider(connector: SolanaConnector, now: SolanaNow): SolanaHostProvider {

@@ -5,7 +5,7 @@ import {
 } from '@solana/spl-token';
 
 /**
- * Sending SOL or an SPL token from a Solana account (issue 10). Loaded on demand, in its own chunk with
+ * Sending SOL or an SPL token from a Solana account. Loaded on demand, in its own chunk with
  * @solana/web3.js and @solana/spl-token: those build the transaction; the chain is read with plain JSON-RPC
  * POSTs (`rpc`), so no WebSocket and no extra headers. The wallet signs (and usually sends) the bytes.
  */
@@ -125,7 +125,7 @@ async function status(signature: string, rpc: SolanaRpc): Promise<'confirmed' | 
 }
 
 /**
- * Waits for `signature` as the EVM receipt wait does (SPEC.md §9): a look every second for `timeoutMs`
+ * Waits for `signature` as the EVM receipt wait does (docs/specification.md#constants): a look every second for `timeoutMs`
  * (25 s), then `onSlow` once and a look every `pollMs` (30 s) until `giveUpMs`.
  */
 export async function waitForSolanaTransfer(

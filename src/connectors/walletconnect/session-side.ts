@@ -8,7 +8,7 @@ import { USER_DISCONNECTED } from './session.js';
 
 /**
  * Which namespaces of each session (by topic) the widget uses: one session may carry an EVM and a Solana
- * connection (issue 10). Disconnecting one of them ends only that connection; the session ends with the last.
+ * connection. Disconnecting one of them ends only that connection; the session ends with the last.
  */
 const users = new Map<string, Set<Namespace>>();
 

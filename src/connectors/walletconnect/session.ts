@@ -17,7 +17,7 @@ export const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', '
 export const SOLANA_EVENTS: string[] = [];
 
 /**
- * The proposal's optional namespaces: eip155 for the configured EVM networks (always asked, as before issue 10),
+ * The proposal's optional namespaces: eip155 for the configured EVM networks (always asked),
  * solana for the configured `solana:` ones when there are any; `skip` leaves out namespaces already connected.
  */
 export function proposalNamespaces(networks: readonly Caip2[], skip: readonly Namespace[] = []) {

@@ -9,7 +9,7 @@ import { $config } from '../config.js';
 import { $connections } from '../connection.js';
 
 /**
- * Account types of an email or social login (issue 15): the secure service keeps the choice and knows the smart
+ * Account types of an email or social login: the secure service keeps the choice and knows the smart
  * account (`smart_account_status`, `set_preferred_account`); the `auth` connector's EVM side answers for the
  * account chosen. Where the service offers no smart account, the EOA is used whatever the choice.
  */

@@ -20,7 +20,7 @@ import { accountAtLogin, bindAccountType, followNetwork, refreshAccountType } fr
 import { closeAfterConnect, establishConnection } from './establish-connection.js';
 
 /**
- * Email login (issue 14): the secure frame (`auth-url`, inside the widget's shadow root), the code mailed and
+ * Email login: the secure frame (`auth-url`, inside the widget's shadow root), the code mailed and
  * entered, and the `auth` connections it gives (EVM and Solana). While the frame shows a request to approve,
  * the modal shows ApproveTransaction with the frame over its body; then it goes back to where it was.
  */
@@ -154,7 +154,7 @@ export function placeFrame(slot: HTMLElement | null): () => void {
   };
 }
 
-/** The catalogue message for a refusal of the service (README, "Email login service"). */
+/** The catalogue message for a refusal of the service (docs/email-and-social.md). */
 export function messageFor(error: unknown): string {
   const code = error instanceof FrameError ? error.code : undefined;
   const data = (error instanceof FrameError ? error.data : undefined) as { attemptsLeft?: unknown; retryAfterS?: unknown } | undefined;
@@ -312,7 +312,7 @@ export function restoreAuth(): Promise<void> {
   })());
 }
 
-/** The email wallet's user; SPEC.md §8 "Not connected to email or social" without one. */
+/** The email wallet's user; docs/specification.md#errors "Not connected to email or social" without one. */
 export function authUser(): AuthUser {
   const signedIn = $authUser.get();
   if (!signedIn) throw new WidgetError('NOT_CONNECTED', t('auth.notConnected'));

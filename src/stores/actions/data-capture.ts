@@ -5,7 +5,7 @@ import { $config } from '../config.js';
 import { resetRoute } from '../route.js';
 
 /**
- * DataCapture (README "Sign-in backend"): when the sign-in backend requires it, the visitor's email is confirmed
+ * DataCapture (docs/sign-in.md): when the sign-in backend requires it, the visitor's email is confirmed
  * by a mailed code before SIWXSignMessage, and the sign-in message then names it (`email:<address>` in its
  * resources). Part of the lazily loaded sign-in chunk.
  */

@@ -10,7 +10,7 @@ import { authUser, ensureFrame, messageFor } from './auth.js';
 
 type UpdateRoute = Extract<Route, { view: 'UpdateEmailWallet' }>;
 
-/** How often the service is asked whether the change is done (SPEC.md §9: email update polling every 1 s). */
+/** How often the service is asked whether the change is done (docs/specification.md#constants: email update polling every 1 s). */
 export const EMAIL_UPDATE_POLL_MS = 1000;
 
 const started = z.object({ email: z.string(), newEmail: z.string() });

@@ -88,7 +88,7 @@ function track(connector: Connector) {
 }
 
 /**
- * SPEC.md §4: a wallet on a chain outside `networks` gets the UnsupportedChain view, unless allowed.
+ * docs/specification.md#states: a wallet on a chain outside `networks` gets the UnsupportedChain view, unless allowed.
  * When the wallet is back on a supported chain, that view gives way. Returns whether the visitor is now
  * held on UnsupportedChain.
  */

@@ -6,7 +6,7 @@ import { reportError } from '../errors.js';
 import { $farcasterLogin } from '../farcaster.js';
 import { completeFarcasterLogin, ensureFrame } from './auth.js';
 
-/** How often the channel is asked about while the visitor approves in Farcaster (SPEC.md §9's one second). */
+/** How often the channel is asked about while the visitor approves in Farcaster (docs/specification.md#constants's one second). */
 export const FARCASTER_POLL_MS = 1000;
 
 const channel = z.object({ url: z.string(), channelToken: z.string() });

@@ -17,7 +17,7 @@ type BuyRoute = Extract<Route, { view: 'BuyInProgress' }>;
 import { showToast } from '../toasts.js';
 import { $walletApi } from '../wallet-api-config.js';
 
-/** SPEC.md §9: the provider window is the social popup's size, and is checked for closing every second. */
+/** docs/specification.md#constants: the provider window is the social popup's size, and is checked for closing every second. */
 const POPUP_FEATURES = 'width=600,height=800,scrollbars=yes';
 const POPUP_NAME = 'wallet-connect-modal-onramp';
 const CLOSED_CHECK_MS = 1_000;
@@ -40,7 +40,7 @@ export function openBuy(): Promise<void> {
   return loadBuyOptions();
 }
 
-/** Loads the buy form's options; when they fail, the built-in defaults (SPEC.md §7). */
+/** Loads the buy form's options; when they fail, the built-in defaults (docs/specification.md#calls). */
 export async function loadBuyOptions(): Promise<void> {
   const api = $walletApi.get();
   const loaded = $onRampOptions.get();

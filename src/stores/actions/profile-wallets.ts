@@ -9,7 +9,7 @@ import { endConnection, endHeld, rememberConnection } from './end-connection.js'
 import { enforceSupportedChain } from './establish-connection.js';
 
 /**
- * ProfileWallets (issue 15): several wallets per namespace, one active. Making a parked wallet active swaps it
+ * ProfileWallets: several wallets per namespace, one active. Making a parked wallet active swaps it
  * with its namespace's connection (which stays connected, parked); it becomes the active connection overall.
  */
 export function activateWallet(walletId: string): void {

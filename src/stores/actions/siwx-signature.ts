@@ -7,8 +7,8 @@ import type { Connected } from '../connection.js';
 const toHex = (bytes: Uint8Array) => `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
 /**
- * The connected wallet's signature of the sign-in message `text`, as the sign-in backend expects it (README
- * "Sign-in backend"): on EVM `personal_sign` of its UTF-8 bytes (a 0x hex signature, EOA or smart account); on
+ * The connected wallet's signature of the sign-in message `text`, as the sign-in backend expects it (docs/sign-in.md):
+ * on EVM `personal_sign` of its UTF-8 bytes (a 0x hex signature, EOA or smart account); on
  * Solana the wallet's `signMessage` of its UTF-8 bytes (Wallet Standard `solana:signMessage`, or WalletConnect's
  * `solana_signMessage`), the 64-byte ed25519 signature in base58.
  */

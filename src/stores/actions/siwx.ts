@@ -19,7 +19,7 @@ import { disconnect } from './disconnect.js';
 import { signSiwxMessage } from './siwx-signature.js';
 
 /**
- * Sign in with the wallet (SPEC.md §5 "Sign-in with wallet", §7 "Sign-in flow"), EVM and Solana: a lazily loaded
+ * Sign in with the wallet (docs/specification.md#validation "Sign-in with wallet", §7 "Sign-in flow"), EVM and Solana: a lazily loaded
  * chunk, loaded once `siwx-url` is set and a connection exists. The backend is an Auth.js one (`siwx-api.ts`).
  * The ACTIVE connection signs in (EIP-4361 on `eip155:`, CAIP-122 "Sign in with Solana" on `solana:`); the
  * session belongs to the namespace of its chain, and only that namespace's changes end it (`watchConnection`).
@@ -43,7 +43,7 @@ const activeConnection = (): Connected => {
 const namespaceOf = (session: SiwxSession): Namespace => parseCaip2(session.chainId)!.namespace as Namespace;
 
 /**
- * The init failure of SPEC.md §8 (the backend cannot start the flow: `GET session` or the nonce failed): the toast,
+ * The init failure of docs/specification.md#errors (the backend cannot start the flow: `GET session` or the nonce failed): the toast,
  * `wallet-error` `SIWX_INIT_FAILED`, the wallet of `namespace` disconnected and the modal back on Connect.
  */
 async function initFailed(cause: unknown, namespace: Namespace): Promise<WidgetError> {
@@ -136,7 +136,7 @@ export async function getSession(): Promise<SiwxSession | undefined> {
 /**
  * After a connection (or a restored one): a valid session for this account and chain is taken as it is (no new
  * signature); else `false`, and the caller asks the visitor to sign. The backend failing to answer is the
- * init failure of SPEC.md §8: the toast, the wallet disconnected, back on Connect.
+ * init failure of docs/specification.md#errors: the toast, the wallet disconnected, back on Connect.
  */
 export async function checkSession(): Promise<boolean> {
   // Sign-in turned off meanwhile (`siwx-url` removed): nothing to check, nobody to disconnect.
@@ -152,7 +152,7 @@ export async function checkSession(): Promise<boolean> {
 
 /**
  * Follows the connections: a change the host did not keep (`siwx-keep-session`) ends the session; a new
- * connection checks the backend for its session. Every 5 minutes while the page is visible (SPEC.md §9) the
+ * connection checks the backend for its session. Every 5 minutes while the page is visible (docs/specification.md#constants) the
  * session is fetched again: one expired or revoked at the backend becomes unauthenticated, and with
  * `siwx-required` the visitor is asked to sign again. Returns the stop.
  */
@@ -207,7 +207,7 @@ function watchConnection(onSessionless: () => void): () => void {
   });
 }
 
-/** Opens the modal on SIWXSignMessage (a connection without a session, SPEC.md §5). */
+/** Opens the modal on SIWXSignMessage (a connection without a session, docs/specification.md#validation). */
 export function openSignIn(): void {
   // DataCapture first when the backend requires a confirmed email (one GET, then kept).
   void needsCapture().then((capture) => {

@@ -24,7 +24,7 @@ export async function askWalletToSwitch(
   const config = $config.get();
   try {
     if (isSolanaConnector(connector)) {
-      // Issue 10: Wallet Standard has no "current chain"; the widget moves to a network the wallet serves.
+      // Wallet Standard has no "current chain"; the widget moves to a network the wallet serves.
       if (!connector.serves(chainId)) throw new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: `${connector.name} does not serve ${chainId}` });
     } else {
       await connector.switchChain(networkInfo(chainId, config.rpcUrls[chainId], config.networkMeta[chainId]));

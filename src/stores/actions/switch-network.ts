@@ -23,7 +23,7 @@ export async function switchNetwork(chainId: Caip2): Promise<void> {
   if (!config.networks.includes(chainId) && !config.allowUnsupportedChain) {
     fail(new WidgetError('UNSUPPORTED_CHAIN', t('error.unsupportedChain'), { details: `${chainId} is not in networks` }));
   }
-  // Issue 10: the network's namespace decides which connection moves; it becomes the active one.
+  // The network's namespace decides which connection moves; it becomes the active one.
   const connection = $connections.get()[chainId.split(':')[0] as Namespace];
   if (!connection) return fail(new WidgetError('NOT_CONNECTED', t('error.notConnected'), { details: `no ${chainId.split(':')[0]} connection` }));
   const activating = $connected.get()?.namespace !== connection.namespace;

@@ -47,7 +47,7 @@ async function waitFor(transaction: SentTransaction, provider: Eip1193Provider |
 }
 
 /**
- * Watches a sent transaction until its receipt (SPEC.md §9: a 25 s wait, then a look every 30 s), then
+ * Watches a sent transaction until its receipt (docs/specification.md#constants: a 25 s wait, then a look every 30 s), then
  * announces the outcome: `wallet-transaction`, the result view or a toast, and fresh balances and activity.
  * A transaction still pending when the watch gives up stays stored, and is watched again on the next open.
  */

@@ -7,7 +7,7 @@ import { $config } from '../config.js';
 import { reportError } from '../errors.js';
 
 /**
- * One-click sign-in over WalletConnect (issue 11): with `siwx-url`, a pairing for EVM only asks the wallet to
+ * One-click sign-in over WalletConnect: with `siwx-url`, a pairing for EVM only asks the wallet to
  * sign the sign-in message within the pairing (`authenticate`), and the signed message goes to the backend
  * before the connection is made, so the sign-in check that follows the connection finds the session (no
  * SIWXSignMessage). Part of the WalletConnect chunk; the sign-in chunk (`siwx.ts`) loads only when it is used.
@@ -22,7 +22,7 @@ const evmChains = (): Caip2[] => {
 /**
  * The one-click proposal, with a fresh nonce from the backend; undefined when there is no EVM network or the
  * backend does not answer (then the plain proposal is used, and the sign-in check after connecting reports the
- * backend failure, SPEC.md §8).
+ * backend failure, docs/specification.md#errors).
  */
 export async function oneClickProposal(client: WalletConnectClient): Promise<Proposal | undefined> {
   const chains = evmChains();

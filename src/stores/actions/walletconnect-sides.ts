@@ -14,7 +14,7 @@ import { $walletConnectSides, sideWalletId } from '../walletconnect.js';
 import { registerWallet } from '../wallets.js';
 
 /**
- * The sides of a WalletConnect session (issue 10): its EVM and its Solana connection, each a connector of its
+ * The sides of a WalletConnect session: its EVM and its Solana connection, each a connector of its
  * own (`walletconnect` / `solana:walletconnect`, or the directory wallet's id) over the one session, each
  * persisted with its session and network (`$walletConnectSides`) and restored on its own after a reload, whether
  * it is its namespace's connection or parked beside it (ProfileWallets).

@@ -36,7 +36,7 @@ function openChosenWallet(wallet: ChosenWallet | undefined, uri: string): void {
 
 /**
  * Pairs with a wallet through the relay and connects when it approves. The URI (QR code or wallet link)
- * is replaced by a fresh one every 4 minutes while the visitor waits (SPEC.md §9). The relay not answering,
+ * is replaced by a fresh one every 4 minutes while the visitor waits (docs/specification.md#constants). The relay not answering,
  * the wallet declining, or an expired URI each end in a message in the view and a `wallet-error`.
  */
 export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void> {
@@ -47,7 +47,7 @@ export async function connectWalletConnect(wallet?: ChosenWallet): Promise<void>
   // choice before that choice's attempt starts: only a choice's own URI is shown, and opens its wallet.
   // Closing the modal keeps the attempt (closing is not cancelling); leaving the view abandons it.
   const current = () => mine === attempt && !left && $route.get().view === 'ConnectingWalletConnect';
-  // Issue 10: the session is asked for the configured namespaces not connected yet (EVM always, as before).
+  // The session is asked for the configured namespaces not connected yet (EVM always, as before).
   // ProfileWallets' "Add wallet" asks for its namespace even when it is connected (the wallet there is parked),
   // unless this very wallet is connected there already (as for a browser wallet: its session would be replaced).
   const adding = $addingWallet.get();

@@ -5,7 +5,7 @@ import { Icon } from './Icon.js';
 
 export interface DialogProps {
   open: boolean;
-  /** False where the visitor may not close it (SPEC.md §4, UnsupportedChain). */
+  /** False where the visitor may not close it (docs/specification.md#states, UnsupportedChain). */
   dismissible: boolean;
   title: ReactNode;
   canGoBack: boolean;

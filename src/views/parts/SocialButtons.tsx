@@ -4,7 +4,7 @@ import { BrandIcon } from './brand-icons.js';
 import { Spinner } from './Spinner.js';
 
 /**
- * The social buttons under the email field (features=socials) and the login's state (SPEC.md §4). A click
+ * The social buttons under the email field (features=socials) and the login's state (docs/specification.md#states). A click
  * must open the popup synchronously, so `onSelect` is called straight from the click, also for the button
  * that reopens a blocked popup.
  */

@@ -37,7 +37,7 @@ import { copyText } from '../../stores/actions/copy-text.js';
 registerSheet(accountCss);
 registerSheet(namesCss);
 
-/** The namespaces whose Send is built (SPEC.md §5: EVM and Solana); others would only fail with "Unsupported chain". */
+/** The namespaces whose Send is built (docs/specification.md#validation: EVM and Solana); others would only fail with "Unsupported chain". */
 const SEND_NAMESPACES: readonly string[] = ['eip155', 'solana'];
 
 /** The Buy action's icon: a card. */
@@ -168,7 +168,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
             </button>
           </li>
         ) : null}
-        {/* Every connected wallet, several per namespace (issue 15): ProfileWallets. */}
+        {/* Every connected wallet, several per namespace: ProfileWallets. */}
         <li>
           <button type="button" className="list-button" part="button" data-action="wallets" onClick={() => pushRoute({ view: 'ProfileWallets' })}>
             <span className="network-icon"><PathIcon d={WALLETS_ICON} /></span>

@@ -12,9 +12,9 @@ import { Spinner } from '../parts/Spinner.js';
 import { useT } from './use-t.js';
 
 /**
- * AccountSettings (hosted-api.md §3.3): an email or social login's EVM account is its key's own (EOA) or the
+ * AccountSettings (docs/specification.md#views): an email or social login's EVM account is its key's own (EOA) or the
  * smart account it owns (ERC-4337). Switching is kept by the secure service; where the active network has no
- * smart account it is refused with SPEC.md §5's sentence and nothing changes.
+ * smart account it is refused with docs/specification.md#validation's sentence and nothing changes.
  */
 export default function AccountSettingsScreen() {
   const t = useT();

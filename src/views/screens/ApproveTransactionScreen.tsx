@@ -11,7 +11,7 @@ import { useT } from './use-t.js';
 registerSheet(authCss);
 
 /**
- * ApproveTransaction (SPEC.md §2): the secure frame shows what is to be signed, with Approve and Reject, over
+ * ApproveTransaction (docs/specification.md#views): the secure frame shows what is to be signed, with Approve and Reject, over
  * this view's body. The page never sees the key; the answer goes from the frame to the widget.
  */
 export default function ApproveTransactionScreen() {

@@ -11,7 +11,7 @@ import { useT } from './use-t.js';
 registerSheet(authCss);
 
 /**
- * The top of Connect with `auth-url` and `features=email` (issue 14): an email field; a code is mailed to it
+ * The top of Connect with `auth-url` and `features=email`: an email field; a code is mailed to it
  * (EmailLogin asks for it). A malformed address is refused here and nothing is sent. Social buttons go below
  * the field (features=socials).
  */

@@ -37,7 +37,7 @@ const GRID_GLYPH =
 export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connect' }> }) {
   const t = useT();
   const { networks } = useStore($config);
-  // Issue 10: the configured namespaces' wallets (or only `route.namespace`'s); a wallet announcing on both is one entry.
+  // The configured namespaces' wallets (or only `route.namespace`'s); a wallet announcing on both is one entry.
   const namespaces = route.namespace ? [route.namespace] : networks.map((id) => id.split(':')[0]);
   const discovering = !useStore($solanaDiscovered) && namespaces.includes('solana');
   const all = useStore($wallets).filter((w) => !discovering && namespaces.includes(w.namespace));

@@ -15,7 +15,7 @@ import { useT } from './use-t.js';
 registerSheet(walletConnectCss);
 
 /**
- * ConnectingFarcaster (SPEC.md §2): Sign In With Farcaster. The secure service opens a channel; its link shows
+ * ConnectingFarcaster (docs/specification.md#views): Sign In With Farcaster. The secure service opens a channel; its link shows
  * as a QR code (and a link and copy button), and the view waits while the visitor approves in the Farcaster
  * app. Leaving the view stops the waiting. "Failed to connect to farcaster" with Try again on failure.
  */

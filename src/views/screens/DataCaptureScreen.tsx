@@ -7,7 +7,7 @@ import { Spinner } from '../parts/Spinner.js';
 import { useT } from './use-t.js';
 
 /**
- * DataCapture (hosted-api.md §4 "Profile", README "Sign-in backend"): the sign-in backend wants a confirmed email
+ * DataCapture (docs/contract.md "Profile", docs/sign-in.md): the sign-in backend wants a confirmed email
  * before SIWXSignMessage. The email, then the code mailed to it; then on to SIWXSignMessage, whose message names
  * the email. `again`: the backend refused a sign-in for want of it. An email or social login's own email is filled
  * in (the hosted modal's `user.email`); the backend still confirms it with its own code.

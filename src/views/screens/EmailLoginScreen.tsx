@@ -12,7 +12,7 @@ import { useT } from './use-t.js';
 registerSheet(authCss);
 
 /**
- * EmailLogin (SPEC.md §2): the 6-digit code mailed to the address; the sixth digit sends it. Each refusal of
+ * EmailLogin (docs/specification.md#views): the 6-digit code mailed to the address; the sixth digit sends it. Each refusal of
  * the service (wrong code and the attempts left, expired, too many attempts, resend too soon…) has its message.
  */
 export default function EmailLoginScreen({ route }: { route: Extract<Route, { view: 'EmailLogin' }> }) {

@@ -41,7 +41,7 @@ function Balance({ record }: { record: Connected }) {
 }
 
 /**
- * ProfileWallets (issue 15; hosted-api.md §3.3): every connected wallet per namespace with its type, address and
+ * ProfileWallets (docs/specification.md#views): every connected wallet per namespace with its type, address and
  * balance, the active one marked; another can be made active, one disconnected, or one added (Connect filtered to
  * the namespace; the wallet there stays connected, parked here).
  */

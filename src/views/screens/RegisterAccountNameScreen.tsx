@@ -34,7 +34,7 @@ function CheckStatus({ check, t }: { check: NameCheck; t: ReturnType<typeof useT
 }
 
 /**
- * RegisterAccountName ("Choose Name", reference/hosted-api.md §3.3): a name in the zone for the connected EVM
+ * RegisterAccountName ("Choose Name", docs/specification.md#views): a name in the zone for the connected EVM
  * account. The rules come first; the field checks the name as the visitor types; a taken name brings free
  * ones to pick; Register asks the wallet for one signature (no transaction) and returns to Account.
  */

@@ -12,7 +12,7 @@ import { registerSheet } from '../sheets.js';
 registerSheet(siwxCss);
 
 /**
- * SIWXSignMessage (SPEC.md §4, §5): the site's name and domain, what signing does, Sign and Cancel. With
+ * SIWXSignMessage (docs/specification.md#states): the site's name and domain, what signing does, Sign and Cancel. With
  * `siwx-required` and no session, the visitor is told beforehand that cancelling disconnects.
  */
 export default function SiwxSignMessageScreen() {

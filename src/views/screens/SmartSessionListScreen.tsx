@@ -60,7 +60,7 @@ function SessionRow({ session, now, busy, onRevoke }: { session: SmartSession; n
 }
 
 /**
- * SmartSessionList (hosted-api.md §3.3; issue 15): the permissions (ERC-7715) the active smart account granted to
+ * SmartSessionList (docs/specification.md#views): the permissions (ERC-7715) the active smart account granted to
  * sites, from the wallet data API, each with its site, allowance, what it spent and its expiry; Revoke asks the
  * owner to sign in the secure frame and the API relays the revocation on chain.
  */

@@ -4,7 +4,7 @@ import { pushRoute, type Route } from '../../stores/route.js';
 import { useNetworkInfo } from './networks.js';
 import { useT } from './use-t.js';
 
-/** SPEC §2 SwitchActiveChain: a network of a namespace with no connection yet: "Switch to Solana?", then Connect filtered to it. */
+/** docs/specification.md#views SwitchActiveChain: a network of a namespace with no connection yet: "Switch to Solana?", then Connect filtered to it. */
 export default function SwitchActiveChainScreen({ route }: { route: Extract<Route, { view: 'SwitchActiveChain' }> }) {
   const t = useT();
   const network = useNetworkInfo(route.chainId);

@@ -8,7 +8,7 @@ import SwitchNetworkScreen from './SwitchNetworkScreen.js';
 import { useNetworkInfo } from './networks.js';
 import { useT } from './use-t.js';
 
-/** UnsupportedChain: the wallet is on a network outside `networks`; switch or disconnect (SPEC.md §4). */
+/** UnsupportedChain: the wallet is on a network outside `networks`; switch or disconnect (docs/specification.md#states). */
 export default function UnsupportedChainScreen({ route }: { route: Extract<Route, { view: 'UnsupportedChain' }> }) {
   const t = useT();
   const connection = useStore($connected);

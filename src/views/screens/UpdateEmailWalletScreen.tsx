@@ -14,7 +14,7 @@ registerSheet(authCss);
 type UpdateRoute = Extract<Route, { view: 'UpdateEmailWallet' }>;
 
 /**
- * UpdateEmailWallet (SPEC.md §2): the new email, then the 6-digit code mailed to the current address ("Confirm
+ * UpdateEmailWallet (docs/specification.md#views): the new email, then the 6-digit code mailed to the current address ("Confirm
  * Current Email"), then the one mailed to the new address ("Confirm New Email"); the wallet stays the same.
  * Leaving the view stops waiting on the change.
  */

@@ -15,7 +15,7 @@ type Transfer = NonNullable<Transaction['transfers']>[number];
 /** The tokens the Tokens list leaves out for having 0 decimals, as `name|symbol` (history transfers carry no decimals). */
 export const tokenKey = (name: string | undefined, symbol: string | undefined) => `${name ?? ''}|${symbol ?? ''}`;
 
-/** The transfers a row shows: a 0-decimal token's are left out, as in the Tokens list (SPEC.md §5). */
+/** The transfers a row shows: a 0-decimal token's are left out, as in the Tokens list (docs/specification.md#validation). */
 export const visibleTransfers = (tx: Transaction, zeroDecimal: ReadonlySet<string>): Transfer[] =>
   (tx.transfers ?? []).filter((tr) => !(tr.fungible_info && zeroDecimal.has(tokenKey(tr.fungible_info.name, tr.fungible_info.symbol))));
 

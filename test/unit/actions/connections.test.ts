@@ -15,7 +15,7 @@ import { type PageWallet, pageWallet, resetStores, watchWallets } from '../suppo
 const MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 let serial = 0;
 
-/** Issue 10: one connection per namespace, one of them active (`$connection`), EVM and Solana side by side. */
+/** One connection per namespace, one of them active (`$connection`), EVM and Solana side by side. */
 describe('connections per namespace (EVM + Solana Wallet Standard)', () => {
   let stopWatching: () => void;
   let evm: PageWallet;

@@ -24,7 +24,7 @@ import { until } from '../support/until.js';
 const MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 let serial = 0;
 
-/** Issue 11, Solana: sign in with the active connection when it is a Wallet Standard (or WalletConnect) Solana one. */
+/** Solana: sign in with the active connection when it is a Wallet Standard (or WalletConnect) Solana one. */
 describe('actions/siwx (Solana sign-in, the active connection, init failure at Sign)', () => {
   let net: FakeFetch;
   let backend: ReturnType<typeof fakeBackend>;

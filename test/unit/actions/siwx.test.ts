@@ -119,7 +119,7 @@ describe('actions/siwx (EVM sign-in)', () => {
     backend.down = true;
     await connect(evm.id);
     expect(await checkSession()).to.equal(false);
-    // A toast already shown is replaced after a short gap (SPEC.md §4).
+    // A toast already shown is replaced after a short gap (docs/specification.md#states).
     await until(() => $toast.get()?.message === 'A problem occurred while trying initialize authentication', 'the init-failure toast');
     expect($toast.get()?.variant).to.equal('error');
     expect($lastError.get()?.error.code).to.equal('SIWX_INIT_FAILED');
@@ -180,7 +180,7 @@ describe('actions/siwx (EVM sign-in)', () => {
     await until(() => asked === 1 && other.session === 1, 'the new backend asked');
   });
 
-  describe('the 5-minute refetch while visible (SPEC.md §9)', () => {
+  describe('the 5-minute refetch while visible (docs/specification.md#constants)', () => {
     let clock: ReturnType<typeof installClock> | undefined;
     afterEach(() => clock?.restore());
 

@@ -42,7 +42,7 @@ describe('actions/track-transactions: a sent transaction watched to its receipt'
       expect($lastTransaction.get()).to.include({ status: event, hash: HASH, chainId: 'eip155:31337', kind: 'erc20-transfer' });
       expect($transactionStatus.get()[HASH]).to.equal(event);
       expect($pendingTransactions.get()).to.deep.equal([]);
-      // A toast still on screen from the test before is replaced after the 150 ms gap (SPEC.md §4).
+      // A toast still on screen from the test before is replaced after the 150 ms gap (docs/specification.md#states).
       for (let i = 0; i < 50 && $toast.get()?.message !== toast; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       expect($toast.get()?.message).to.equal(toast);
     });

@@ -6,7 +6,7 @@ import { $connection, $walletStatuses, isActiveWallet, setWalletStatus } from '.
 import { ALICE, BOB, createFakeProvider } from '../support/fake-wallet.js';
 import { resetStores } from '../support/stores.js';
 
-/** SPEC.md §4: per-wallet status (connected, active, disconnected) is what the connection model follows. */
+/** docs/specification.md#states: per-wallet status (connected, active, disconnected) is what the connection model follows. */
 describe('per-wallet status drives the connection', () => {
   beforeEach(() => resetStores({ networks: ['eip155:1'] }));
   afterEach(() => resetStores());
@@ -37,7 +37,7 @@ describe('per-wallet status drives the connection', () => {
     b.provider.emit('accountsChanged', [BOB]);
     expect($connection.get()).to.include({ walletId: b.connector.id, address: BOB });
 
-    // Issue 15 (ProfileWallets): the first wallet still holds its grant, so it takes the namespace over, with the
+    // The first wallet still holds its grant, so it takes the namespace over, with the
     // account it moved to meanwhile; ending that one leaves the namespace disconnected.
     endConnection();
     expect($walletStatuses.get()).to.deep.equal({ [a.connector.id]: 'active', [b.connector.id]: 'disconnected' });

@@ -22,7 +22,7 @@ describe('connectors/solana', () => {
     expect(decodeBase58('0OIl')).to.equal(undefined);
   });
 
-  it('a Solana address is base58 of exactly 32 bytes (SPEC §5)', () => {
+  it('a Solana address is base58 of exactly 32 bytes (docs/specification.md#validation)', () => {
     expect(isSolanaAddress(SOL_ALICE)).to.equal(true);
     expect(isSolanaAddress(SOL_BOB)).to.equal(true);
     expect(isSolanaAddress('11111111111111111111111111111111')).to.equal(true);

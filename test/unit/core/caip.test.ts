@@ -77,7 +77,7 @@ describe('core/caip', () => {
     for (const bad of ['0', 'O', 'I', 'l', 'abc+', ' 2']) expect(base58Decode(bad), bad).to.equal(undefined);
   });
 
-  it('checks Solana addresses: 32 bytes in base58 (SPEC §5)', () => {
+  it('checks Solana addresses: 32 bytes in base58 (docs/specification.md#validation)', () => {
     for (const good of [SOL_ADDRESS, '11111111111111111111111111111111', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV']) {
       expect(isSolanaAddress(good), good).to.equal(true);
       expect(isAddress('solana', good), good).to.equal(true);

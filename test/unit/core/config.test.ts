@@ -129,7 +129,7 @@ describe('core/config parseAttribute', () => {
           invalid(() => parseAttribute(name, '', base));
         }
       });
-      it('takes a path, resolved against the page, keeping its prefix (DESIGN.md)', () => {
+      it('takes a path, resolved against the page, keeping its prefix (docs/README.md)', () => {
         expect(parseAttribute(name, '/wallet-api/', PAGE)).to.equal('https://shop.example/wallet-api/');
         expect(parseAttribute(name, 'services/api', PAGE)).to.equal('https://shop.example/app/services/api');
         expect(parseAttribute(name, '../api/v2/', PAGE)).to.equal('https://shop.example/api/v2/');

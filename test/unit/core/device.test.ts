@@ -10,7 +10,7 @@ describe('core/device', () => {
     expect(isMobileDevice({ matchMedia: media(false), userAgent: DESKTOP_UA })).to.equal(false);
   });
 
-  it('is mobile when the user agent names a mobile platform (hosted-api.md §2.4)', () => {
+  it('is mobile when the user agent names a mobile platform (docs/wire-formats.md#wallet-directory)', () => {
     const agents = [
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',

@@ -4,7 +4,7 @@ import '../../../src/core/messages-errors.js';
 import '../../../src/core/messages-wallet-views.js';
 
 describe('core/messages t', () => {
-  it("has SPEC.md §8's messages verbatim", () => {
+  it("has docs/specification.md#errors's messages verbatim", () => {
     expect(t('error.connectionRejected')).to.equal('Connection rejected');
     expect(t('error.connectFailed')).to.equal('Failed to connect');
     expect(t('error.disconnectFailed')).to.equal('Failed to disconnect');

@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { coinTypeOf, fullName, nameLabel, nameProblem, registrationMessage } from '../../../src/core/names.js';
 
-describe('core/names (reference/hosted-api.md §1.3)', () => {
+describe('core/names (docs/wire-formats.md#names)', () => {
   it('the signed message is the reference JSON, the timestamp in unix seconds', () => {
     expect(registrationMessage('carol.reown.id', 1_764_000_000_999)).to.equal('{"name":"carol.reown.id","attributes":{},"timestamp":1764000000}');
   });

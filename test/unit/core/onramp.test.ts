@@ -4,7 +4,7 @@ import { DEFAULT_ONRAMP_OPTIONS, checkAmount, currenciesFor, formatCents, parseC
 const USD = DEFAULT_ONRAMP_OPTIONS.paymentCurrencies[0]!;
 
 describe('core/onramp', () => {
-  it('the built-in defaults are SPEC §3 and §9: USDC and ETH on Ethereum and Polygon; USD and EUR with the card and bank limits', () => {
+  it('the built-in defaults are docs/specification.md#data: USDC and ETH on Ethereum and Polygon; USD and EUR with the card and bank limits', () => {
     expect(DEFAULT_ONRAMP_OPTIONS.purchaseCurrencies.map((c) => [c.symbol, c.networks.map((n) => n.chain_id)])).to.deep.equal([['USDC', ['1', '137']], ['ETH', ['1', '137']]]);
     expect(DEFAULT_ONRAMP_OPTIONS.paymentCurrencies.map((c) => c.id)).to.deep.equal(['USD', 'EUR']);
     for (const currency of DEFAULT_ONRAMP_OPTIONS.paymentCurrencies) {

@@ -104,7 +104,7 @@ describe('services/directory', () => {
     }
   });
 
-  it('maps 403, 429 and 5xx to their own errors (SPEC.md §8), and an unreachable directory', async () => {
+  it('maps 403, 429 and 5xx to their own errors (docs/specification.md#errors), and an unreachable directory', async () => {
     for (const [status, code] of [[403, 'INVALID_APP_CONFIG'], [429, 'RATE_LIMITED'], [503, 'SERVER_ERROR'], [400, 'REQUEST_FAILED']] as const) {
       net.route('/getWallets', () => ({ status, body: {} }));
       expect((await rejection(getWallets(directory, { page: 1, entries: 40 }))).code, String(status)).to.equal(code);

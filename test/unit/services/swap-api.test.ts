@@ -60,7 +60,7 @@ describe('services/swap-api', () => {
     expect(await getSwapQuote(api, request)).to.equal(undefined);
   });
 
-  it('the network gate: an unlisted chain has no quote, allowance 0; its tokens, gas price and builders throw SPEC §8\'s messages', async () => {
+  it('the network gate: an unlisted chain has no quote, allowance 0; its tokens, gas price and builders throw docs/specification.md#errors\'s messages', async () => {
     supported = [];
     // Said, not an empty list the Swap view reads as "No tokens match".
     expect((await rejection(getSwapTokens(api, CHAIN))).shortMessage).to.equal('Network not supported for Swaps');

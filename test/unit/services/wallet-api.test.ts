@@ -69,7 +69,7 @@ describe('services/wallet-api', () => {
     expect(net.calls.map((u) => u.pathname)).to.deep.equal(['/v1/supported-chains']);
   });
 
-  it('maps 403, 429 and 5xx to their own errors (SPEC.md §8)', async () => {
+  it('maps 403, 429 and 5xx to their own errors (docs/specification.md#errors)', async () => {
     const path = `/v1/account/${ADDRESS}/balance`;
     net.route(path, () => ({ status: 403, body: {} }));
     expect((await rejection(getBalances(api, ADDRESS, CHAIN))).code).to.equal('INVALID_APP_CONFIG');

@@ -11,7 +11,7 @@ const draft = (over: Partial<{ tokenKey: string | undefined; amount: string; rec
 const message = (result: ReturnType<typeof checkSend>) => (result.ok ? 'ok' : result.message);
 const errors = (result: ReturnType<typeof checkSend>) => (result.ok ? {} : result.errors);
 
-describe('stores/send: checkSend (SPEC.md §5, §8)', () => {
+describe('stores/send: checkSend (docs/specification.md#validation)', () => {
   it('requires an amount and a receiver, with the exact message next to the empty field', () => {
     expect(errors(checkSend(draft({ amount: '' }), [LTK], EVM))).to.deep.equal({ amount: 'An amount and receiver address are required' });
     expect(errors(checkSend(draft({ receiver: '  ' }), [LTK], EVM))).to.deep.equal({ receiver: 'An amount and receiver address are required' });

@@ -9,7 +9,7 @@ const row = (address: string | undefined) => ({
   name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', address, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '',
 });
 
-/** The wallet data API's balance rows as Send's tokens (hosted-api.md §1.2 and its native placeholders). */
+/** The wallet data API's balance rows as Send's tokens (docs/wire-formats.md#wallet-data-api and its native placeholders). */
 describe('stores/send: sendTokenOf', () => {
   it("reads the API's native placeholder address (0xeeee…eeee, any case) as the chain's native coin, not a contract", () => {
     for (const placeholder of ['0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE']) {

@@ -7,7 +7,7 @@ const EOA = '0x1111111111111111111111111111111111111111';
 const SMART = '0x2222222222222222222222222222222222222222';
 const SOLANA = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96';
 
-// SPEC.md §3's account state: `user` (email, accounts with type) and `socialProvider` of an email or social login.
+// docs/specification.md#data's account state: `user` (email, accounts with type) and `socialProvider` of an email or social login.
 describe('state.user and state.socialProvider', () => {
   afterEach(() => {
     $authUser.set(null);

@@ -20,7 +20,7 @@ describe('stores/toasts', () => {
     dismissToast();
   });
 
-  it('uses the constants of SPEC.md §4', () => {
+  it('uses the constants of docs/specification.md#states', () => {
     expect(TOAST_REPLACE_DELAY_MS).to.equal(150);
   });
 

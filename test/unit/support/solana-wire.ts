@@ -1,6 +1,6 @@
 import { LOCAL_SOLANA_CHAIN_ID } from '../../../src/core/networks.js';
 
-/** Solana accounts and rows in the wallet data API's wire format (reference/hosted-api.md §1.2), for tests. */
+/** Solana accounts and rows in the wallet data API's wire format (docs/wire-formats.md#wallet-data-api), for tests. */
 export const SOLANA_CHAIN = LOCAL_SOLANA_CHAIN_ID;
 export const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VoAgqkn';
 export const OWNER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';

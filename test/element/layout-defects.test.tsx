@@ -167,7 +167,7 @@ describe('layout: the Account settings button', () => {
       <div className="account">
         <ul className="list actions">
           {['copy', 'receive', 'send', 'wallets', 'account-settings', 'switch-network', 'disconnect'].map((action) => (
-            <li key={action}><button type="button" className="list-button" data-action={action}><span className="list-label">{action}</span></button></li>
+            <li key={action} className={['account-settings', 'switch-network', 'disconnect'].includes(action) ? 'action-row' : undefined}><button type="button" className="list-button" data-action={action}><span className="list-label">{action}</span></button></li>
           ))}
         </ul>
       </div>,

@@ -47,7 +47,6 @@ async function frameContainer(): Promise<HTMLElement> {
   const find = () => root.querySelector<HTMLElement>('dialog.dialog:not([data-shell])');
   const found = find();
   if (found) return found;
-  $viewsNeeded.set(true);
   return new Promise((resolve, reject) => {
     const observer = new MutationObserver(() => {
       const dialog = find();
@@ -61,6 +60,14 @@ async function frameContainer(): Promise<HTMLElement> {
       observer.disconnect();
       reject(missing('the modal views did not load'));
     }, FRAME_LOAD_TIMEOUT_MS);
+    // Asked for once the observer listens: views already loaded (prefetched at idle) render in this very task.
+    $viewsNeeded.set(true);
+    const now = find();
+    if (now) {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(now);
+    }
   });
 }
 

@@ -177,7 +177,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
         </li>
         {/* An email or social login's account types (the EOA or its smart account): AccountSettings. */}
         {connection.connector.type === 'auth' && connection.namespace === 'eip155' ? (
-          <li>
+          <li className="action-row">
             <button type="button" className="list-button" part="button" data-action="account-settings" onClick={() => pushRoute({ view: 'AccountSettings' })}>
               <span className="network-icon"><PathIcon d={SETTINGS_ICON} /></span>
               <span className="list-label">{t('smartAccount.settings')}</span>
@@ -186,7 +186,7 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
         ) : null}
         {/* The smart account's permissions granted to sites (ERC-7715 smart sessions): SmartSessionList. */}
         {smart && api ? (
-          <li>
+          <li className="action-row">
             <button type="button" className="list-button" part="button" data-action="smart-sessions" onClick={() => pushRoute({ view: 'SmartSessionList' })}>
               <span className="network-icon"><PathIcon d={KEY_ICON} /></span>
               <span className="list-label">{t('sessions.entry')}</span>
@@ -195,21 +195,21 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
         ) : null}
         {/* An email login can change its address (UpdateEmailWallet); a social login without an email cannot. */}
         {connection.connector.type === 'auth' && user?.email ? (
-          <li>
+          <li className="action-row">
             <button type="button" className="list-button" part="button" data-action="update-email" onClick={() => pushRoute({ view: 'UpdateEmailWallet' })}>
               <span className="network-icon"><PathIcon d={MAIL_ICON} /></span>
               <span className="list-label">{t('emailUpdate.edit')}</span>
             </button>
           </li>
         ) : null}
-        <li>
+        <li className="action-row">
           <button type="button" className="list-button" part="button" data-action="switch-network" onClick={() => pushRoute({ view: 'SwitchNetwork' })}>
             <NetworkIcon network={network} />
             <span className="list-label">{network.name}</span>
             <span className="tag">{t('view.SwitchNetwork')}</span>
           </button>
         </li>
-        <li>
+        <li className="action-row">
           <button type="button" className="list-button" part="button" data-action="disconnect" onClick={() => void disconnect(connection?.namespace)}>
             <span className="network-icon"><Icon name="disconnect" /></span>
             <span className="list-label">{t('action.disconnect')}</span>

@@ -15,8 +15,10 @@ describe('Send checks before review, Max, and amounts in the locale', () => {
   const ltk = () => e2e.stack.seeded.find((s) => s.chainId === 31337)!.tokens.find((t) => t.symbol === 'LTK')!;
   const client = () => createPublicClient({ transport: http(e2e.stack.chains.find((c) => c.chainId === 31337)!.rpcUrl) });
 
-  async function sendForm(page: Page, token: string, amount: string, receiver: string) {
+  async function sendForm(page: Page, token: string, amount: string, receiver: string, lang?: string) {
     await connectDevWallet(page);
+    // The page's language from here on (the connection above is the English harness's).
+    if (lang) await page.evaluate((l) => document.querySelector('wallet-connect-modal')!.setAttribute('lang', l), lang);
     await openModal(page);
     await inModal(page, '[data-action="send"]').click();
     await chooseToken(page, token);
@@ -60,9 +62,9 @@ describe('Send checks before review, Max, and amounts in the locale', () => {
 
   it('with lang="de", "1,5" is 1.5', async () => {
     const { page } = await e2e.open();
-    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.setAttribute('lang', 'de'));
-    await sendForm(page, `eip155:31337:${ltk().address}`, '1,5', ACCOUNT_1);
-    await inModal(page, '[part="title"]:has-text("Review Send")').waitFor();
+    await sendForm(page, `eip155:31337:${ltk().address}`, '1,5', ACCOUNT_1, 'de');
+    await inModal(page, '.review-amount').waitFor();
+    assert.equal(await inModal(page, '[part="title"]').textContent(), 'Überweisung prüfen');
     assert.equal(await inModal(page, '.review-amount').getAttribute('data-amount'), '1500000000000000000');
     assert.equal(await inModal(page, '.review-amount').textContent(), '1,5 LTK');
   });

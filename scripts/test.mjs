@@ -101,11 +101,11 @@ const nodeTest = (name, list, { oneProcess = false } = {}) => {
 const chromium = ensureChromium();
 if (!chromium) process.exit(1);
 
-// Two lanes side by side, then the end-to-end suite alone. The browser lane drives Chromium, one step after the
+// Two lanes side by side, then the end-to-end suite alone. The first lane drives Chromium, one step after the
 // other so that browsers are never two at a time: the unit and element suites (which compile the sources themselves
-// and need no build), the visual regression suite, the dev wallet's suites (which need the build). The other lane
-// uses no browser: the build first (the browser lane waits for it), the Node server suites (which mostly wait on
-// local chains and servers), then lint, the type check and the examples check.
+// and need no build), the visual regression suite, the dev wallet's suites (which need the build); then lint, the
+// type check and the examples check (no browser). The other lane: the build first (the first lane waits for it),
+// then the Node server suites, which mostly wait on local chains and servers. The two lanes take about as long.
 const wtrTimes = join(times, 'wtr.json');
 const steps = {
   build: { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
@@ -138,8 +138,8 @@ async function lane(list, live) {
   }
 }
 await Promise.all([
-  lane([steps.browser, steps.visual, steps.devWallet], true),
-  lane([steps.build, steps.server, steps.lint, steps.typecheck, steps.examples], false),
+  lane([steps.browser, steps.visual, steps.devWallet, steps.lint, steps.typecheck, steps.examples], true),
+  lane([steps.build, steps.server], false),
 ]);
 // The end-to-end suite alone: beside the Node server suites, both starved on 2 cores (a chain's seeding timed out
 // waiting for its own transaction, and restores their 30 s waits).

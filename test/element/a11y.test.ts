@@ -67,7 +67,11 @@ describe('<wallet-connect-modal> accessibility (axe) in each view', () => {
       await waitFor(() => bodyText(el).includes('Continue in Axe Wallet'), 'the pending view');
       await expectAccessible(el, 'ConnectingExternal (pending)');
       el.close();
+      // Closing is not cancelling: the approval connects. Wait for it here, so that the disconnect after this test
+      // ends it; left to land later, it connected the next test's element (shared stores) and its Connect view
+      // showed Account instead (seen on CI: "ConnectingExternal, refused" found no wallet to press).
       approval.resolve([ALICE]);
+      await waitFor(() => el.state.status === 'connected', 'the late approval to connect');
     });
 
     it('ConnectingExternal, refused', async () => {

@@ -6,6 +6,7 @@ import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 import { cssTextWtr } from './scripts/css-text-plugin.mjs';
 import { wtrFileTimes } from './scripts/file-times.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
+import { depsPlugin } from './scripts/wtr-deps.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -28,6 +29,7 @@ export default {
   plugins: [
     cssTextWtr(),
     reactEsmPlugin(),
+    depsPlugin(),
     // The build stamps package.json's version in (rollup.config.mjs); the test server does the same.
     esbuildPlugin({ ts: true, tsx: true, jsx: true, target: 'es2022', tsconfig: './tsconfig.json', define: { __PACKAGE_VERSION__: JSON.stringify(version) } }),
   ],

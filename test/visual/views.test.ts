@@ -111,7 +111,15 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
     }
 
     it(`Account: ${state}`, async () => {
+      // The native balance under the address comes from the chain's RPC: answered, so the picture shows it settled
+      // (unanswered, the picture caught its spinner or its "—" by the speed of the run).
+      net.route('/v1', (_url, init) => {
+        const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
+        const answers: Record<string, string> = { eth_getBalance: state === 'empty' ? '0x0' : '0x14d1120d7b160000', eth_chainId: '0x1' };
+        return { body: { jsonrpc: '2.0', id, result: answers[method] } };
+      });
       await connectAndOpen();
+      await waitFor(() => el.shadowRoot!.querySelector('[part="balance"] [data-balance]'), 'the native balance', 15000);
       await waitFor(() => (state === 'empty' ? el.shadowRoot!.textContent!.includes('No tokens yet') : el.shadowRoot!.querySelector('[data-token="LUSD"]')), 'the token list');
       await waitFor(() => el.shadowRoot!.querySelector('[data-action="get-name"]'), 'Get a name', 8000);
       await pictures(el, 'account', state);

@@ -10,7 +10,7 @@ import { sessionId } from '../../server/auth-frame/otp.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { actAsFrame, bindCookie, newFrameKey } from './frame-proof.js';
 
-actAsFrame();
+before(() => actAsFrame());
 
 const SITE = 'http://127.0.0.1:5999';
 let mail: MailCapture;

@@ -12,7 +12,7 @@ import { startFarcasterRelay, type FarcasterRelay } from '../../server/farcaster
 import { CookieJar, request } from './social-login-driver.js';
 import { actAsFrame } from './frame-proof.js';
 
-actAsFrame();
+before(() => actAsFrame());
 
 let anvil: Anvil;
 let relay: FarcasterRelay;

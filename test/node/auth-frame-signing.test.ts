@@ -8,7 +8,7 @@ import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-fr
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { actAsFrame } from './frame-proof.js';
 
-actAsFrame();
+before(() => actAsFrame());
 
 const SITE = 'http://127.0.0.1:5999';
 let mail: MailCapture;

@@ -22,7 +22,7 @@ import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-fr
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { actAsFrame } from './frame-proof.js';
 
-actAsFrame();
+before(() => actAsFrame());
 
 const USER_OPERATION_EVENT = toEventSelector('UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)');
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address;

@@ -9,7 +9,7 @@ import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/se
 import { CookieJar, loginAtProvider, request } from './social-login-driver.js';
 import { actAsFrame } from './frame-proof.js';
 
-actAsFrame();
+before(() => actAsFrame());
 
 const SITE = 'http://127.0.0.1:5999';
 let mail: MailCapture;

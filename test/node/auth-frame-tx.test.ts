@@ -19,7 +19,7 @@ import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/se
 import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
 import { actAsFrame } from './frame-proof.js';
 
-actAsFrame();
+before(() => actAsFrame());
 
 let mail: MailCapture;
 let frame: AuthFrameServer;

@@ -61,7 +61,8 @@ export function actAsFrame(now: () => number = Date.now): void {
 
 /** The attempt cookie each email's last `POST /api/email/start` set (`wcm_attempt=…`), by lower-cased email. */
 const attempts = new Map<string, string>();
-let carrying = false;
+/** The `fetch` carryAttempts installed (the runner of several files in one process restores each file's own). */
+let carrying: typeof fetch | undefined;
 
 /**
  * Makes this process's `fetch` carry each email's attempt cookie from its `POST /api/email/start` to its
@@ -69,10 +70,9 @@ let carrying = false;
  * attempt binding (those send the cookie, or leave it out, themselves).
  */
 export function carryAttempts(): void {
-  if (carrying) return;
-  carrying = true;
+  if (carrying && globalThis.fetch === carrying) return;
   const plain = globalThis.fetch;
-  globalThis.fetch = async (input: string | URL | Request, init: RequestInit = {}) => {
+  carrying = globalThis.fetch = async (input: string | URL | Request, init: RequestInit = {}) => {
     if (input instanceof Request) return plain(input, init);
     const url = new URL(input);
     const email = (): string | undefined => {

@@ -15,10 +15,16 @@ const LOCALES_DIR = join(PROJECT_ROOT, 'src/locales');
 /** English, in the order locale files follow: src/core/messages.ts, then messages-*.ts by file name. */
 async function english(): Promise<[string, string][]> {
   const core = await import(pathToFileURL(join(CORE, 'messages.ts')).href) as typeof import('../../src/core/messages.js');
-  const entries: [string, string][] = Object.entries(core.messagesOf('en')) as [string, string][];
-  const seen = new Set(entries.map(([id]) => id));
+  const features: Record<string, unknown>[] = [];
   for (const file of readdirSync(CORE).filter((name) => /^messages-.+\.ts$/.test(name)).sort()) {
-    const module = await import(pathToFileURL(join(CORE, file)).href) as Record<string, unknown>;
+    features.push(await import(pathToFileURL(join(CORE, file)).href) as Record<string, unknown>);
+  }
+  // The built-in ones: English as registered so far, less what the features register (in a process where other
+  // suites loaded features first, those are registered already).
+  const featureIds = new Set(features.flatMap((module) => Object.values(module).flatMap((value) => (value && typeof value === 'object' ? Object.keys(value) : []))));
+  const entries: [string, string][] = (Object.entries(core.messagesOf('en')) as [string, string][]).filter(([id]) => !featureIds.has(id));
+  const seen = new Set(entries.map(([id]) => id));
+  for (const module of features) {
     for (const value of Object.values(module)) {
       if (!value || typeof value !== 'object') continue;
       for (const [id, text] of Object.entries(value as Record<string, string>)) {

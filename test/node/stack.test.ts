@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { rpcCall } from '../../server/json-rpc.js';
-import { findFreePort, PortInUseError } from '../../server/ports.js';
+import { assertPortFree, findFreePort, PortInUseError } from '../../server/ports.js';
 import { LOCAL_SOLANA_CHAIN_ID, LOCAL_SOLANA_GENESIS_HASH } from '../../server/solana/constants.js';
 import { startStack, type Stack } from '../../server/stack.js';
 import { ID_REGISTRY_ADDRESS, LOCAL_FIDS } from '../../server/farcaster-relay/registry.js';
@@ -137,7 +137,11 @@ describe('startStack', () => {
 
   it('honours fixed ports and chain ids', async () => {
     const [webPort, evmA, evmB, relayPort, directoryPort] = [await findFreePort(), await findFreePort(), await findFreePort(), await findFreePort(), await findFreePort()];
-    const solanaPort = await findFreePort();
+    // The Solana chain takes two ports (RPC, then its WebSocket on the next): ports handed out one after the other
+    // are often adjacent, so the next one must be none of the others and free as well.
+    const taken = [webPort, evmA, evmB, relayPort, directoryPort];
+    let solanaPort = await findFreePort();
+    while (taken.includes(solanaPort + 1) || !(await assertPortFree('solana ws', '127.0.0.1', solanaPort + 1).then(() => true, () => false))) solanaPort = await findFreePort();
     const stack = await startStack({ root, webPort, evmPorts: [evmA, evmB], chainIds: [1337, 5], relayPort, directoryPort, solanaPort });
     try {
       const { seeded: _seeded, ...solana } = stack.solana;

@@ -169,10 +169,6 @@ export async function chooseDevWallet(page: Page, namespace: 'eip155' | 'solana'
   if (bothNamespaces) await page.waitForFunction(() => (window as unknown as { __walletStandardReady?: boolean }).__walletStandardReady === true);
   await devWalletEntry(page).click();
   if (!bothNamespaces) return;
-  // The email and social blocks above the wallets load on their own and push the list down: a click aimed just
-  // before they came in lands beside the entry (seen on CI). The visitor would press again; so does the test.
-  const chooser = inModal(page, '.hint').filter({ hasText: 'Dev Wallet works on more than one kind of network. Which one do you want to connect?' });
-  if (!(await chooser.waitFor({ timeout: 3000 }).then(() => true, () => false)) && (await devWalletEntry(page).isVisible())) await devWalletEntry(page).click();
   await inModal(page, '.hint').filter({ hasText: 'Dev Wallet works on more than one kind of network. Which one do you want to connect?' }).waitFor().catch(async (error: unknown) => {
     const shown = await page.evaluate(() => document.querySelector('wallet-connect-modal')?.shadowRoot?.querySelector('dialog')?.innerText.replace(/\s+/g, ' ').trim().slice(0, 300)).catch(() => undefined);
     const prompt = await page.locator('dev-wallet-prompt').innerText().catch(() => '');

@@ -18,6 +18,14 @@ const AuthLoginBlock = lazyScreen(() => import('./AuthLoginBlock.js'));
 /** Social buttons under it (auth-url, features=socials): their code loads then. */
 const SocialLoginBlock = lazyScreen(() => import('./SocialLoginBlock.js'));
 
+// The login blocks' code follows the views' as soon as the page asks for them, so that Connect shows them with
+// its wallets in one piece: loaded only when Connect renders, they came in above a list already on screen and moved
+// it under the visitor's pointer (a click aimed at a wallet landed beside it).
+$config.subscribe(({ authUrl, features }) => {
+  if (authUrl && features.includes('email')) AuthLoginBlock.preload().catch(() => {});
+  if (authUrl && features.includes('socials')) SocialLoginBlock.preload().catch(() => {});
+});
+
 /** The list id of the All wallets entry (WalletConnect's is its wallet id). */
 const ALL_WALLETS = 'all-wallets';
 
@@ -73,12 +81,11 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
   if (route.choose) return <NamespaceChooser name={route.choose} />;
 
   return (
-    <>
-      {/* The login blocks' code loads on demand: the wallets below show at once, not after it. */}
-      <Suspense fallback={null}>
-        {authUrl && features.includes('email') ? <AuthLoginBlock /> : null}
-        {authUrl && features.includes('socials') ? <SocialLoginBlock /> : null}
-      </Suspense>
+    // One boundary for the login blocks and the wallets: while a block's code is still on its way (preloaded above,
+    // so rarely), the view waits for it rather than show the wallets and push them down when it arrives.
+    <Suspense fallback={<Spinner label={t('view.loading')} />}>
+      {authUrl && features.includes('email') ? <AuthLoginBlock /> : null}
+      {authUrl && features.includes('socials') ? <SocialLoginBlock /> : null}
       {discovering ? <Spinner label={t('view.loading')} /> : installed.length === 0 ? <p className="hint no-wallets" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
       <p className="legal" part="legal">
@@ -87,6 +94,6 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
           <a key={href} href={href} target="_blank" rel="noopener noreferrer">{text}</a>
         ))}
       </p>
-    </>
+    </Suspense>
   );
 }

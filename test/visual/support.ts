@@ -1,6 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { emulateMedia, executeServerCommand, setViewport } from '@web/test-runner-commands';
 import type { WalletConnectModalElement } from '../../src/index.js';
+import { axeFindings } from '../element/support/axe.js';
 
 /** The sizes every view state is drawn at: desktop and phone. */
 export const SIZES = [
@@ -63,6 +64,10 @@ export async function pictures(el: WalletConnectModalElement, view: string, stat
       await settle(el);
       const result = await executeServerCommand<{ ok: boolean; message?: string }, { name: string }>('visual-compare', { name: `${view}-${state}-${size}-${theme}` });
       if (!result?.ok) failures.push(result?.message ?? 'no answer from visual-compare');
+      // Each pictured state is also checked by axe, in both themes and both sizes: every rule in the light theme
+      // on the desktop, the colour rules elsewhere (contrast is what a theme or a size changes).
+      const findings = await axeFindings(el, theme === 'light' && size === SIZES[0]!.size);
+      failures.push(...findings.map((finding) => `${view}-${state}-${size}-${theme}: ${finding}`));
     }
   }
   expect(failures).to.deep.equal([]);

@@ -46,3 +46,17 @@ export async function expectAccessible(el: WalletConnectModalElement, state: str
     expect(report, `${state}, theme ${theme}`).to.deep.equal([]);
   }
 }
+
+/**
+ * The serious and critical findings of axe on the element as it is shown now, in its current theme and size:
+ * every rule (`all`), or the colour rules only. For suites that look at many states (the visual suite).
+ */
+export async function axeFindings(el: WalletConnectModalElement, all: boolean): Promise<string[]> {
+  const axe = await loadAxe();
+  const results = await axe.run(el, all ? { resultTypes: ['violations', 'passes'] } : { runOnly: ['color-contrast', 'link-in-text-block'], resultTypes: ['violations', 'passes'] });
+  // axe saw the dialog's text, not an empty host.
+  const saw = results.passes.some((r) => r.id === 'color-contrast' && r.nodes.length > 0);
+  return (saw ? [] : ['axe checked no text in the dialog']).concat(results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`));
+}

@@ -78,10 +78,16 @@ export function createSeedContext(rpcUrl: string, chainId: number): SeedContext 
 
   const confirm = async (sent: Promise<Hash>, what: string): Promise<TransactionReceipt> => {
     const hash = await sent;
-    // Automine has usually mined it by the time the hash comes back; poll briefly otherwise.
-    const receipt =
-      (await publicClient.getTransactionReceipt({ hash }).catch(() => undefined)) ??
-      (await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10, timeout: 10_000 }));
+    // Automine has usually mined it by the time the hash comes back; otherwise ask for the receipt itself until it is
+    // there (not viem's block watcher: on a 2-core machine under load a seeding timed out after 10 s waiting on it,
+    // seen on CI), for up to 60 s.
+    const until = Date.now() + 60_000;
+    let receipt = await publicClient.getTransactionReceipt({ hash }).catch(() => undefined);
+    while (!receipt) {
+      if (Date.now() > until) throw new Error(`seed: ${what}: no receipt for ${hash} within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      receipt = await publicClient.getTransactionReceipt({ hash }).catch(() => undefined);
+    }
     if (receipt.status !== 'success') throw new Error(`seed: ${what} reverted (tx ${hash})`);
     return receipt;
   };

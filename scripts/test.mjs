@@ -75,7 +75,8 @@ function failedNames(out) {
 
 const nodeCounts = (out) => {
   const pass = [...out.matchAll(/^# pass (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
-  const fail = [...out.matchAll(/^# fail (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  // A test cancelled because its suite's hook failed counts as failed (it did not pass).
+  const fail = [...out.matchAll(/^# (?:fail|cancelled) (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
   return { passed: pass, failed: fail };
 };
 const wtrCounts = (out) => {

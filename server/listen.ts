@@ -9,6 +9,11 @@ export interface Listening {
   port: number;
   /** Closes the socket (and open keep-alive connections); idempotent. */
   stop(): Promise<void>;
+  /**
+   * Graceful close: accepts nothing new, lets requests in flight finish (idle keep-alive sockets are closed at
+   * once), and after `timeoutMs` closes what is still open. Idempotent, shared with `stop()`.
+   */
+  drain(timeoutMs: number): Promise<void>;
 }
 
 /**
@@ -43,6 +48,15 @@ export function listen(
             server.close(() => done());
             // A browser's keep-alive sockets would otherwise hold close() open for seconds.
             server.closeAllConnections();
+          })),
+        drain: (timeoutMs) =>
+          (stopping ??= new Promise<void>((done) => {
+            const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+            server.close(() => {
+              clearTimeout(timer);
+              done();
+            });
+            server.closeIdleConnections();
           })),
       });
     }) as Server;

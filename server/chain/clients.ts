@@ -82,10 +82,10 @@ export function createSeedContext(rpcUrl: string, chainId: number): SeedContext 
     // there (not viem's block watcher: on a 2-core machine under load a seeding timed out after 10 s waiting on it,
     // seen on CI), for up to 60 s.
     const until = Date.now() + 60_000;
-    let receipt = await publicClient.getTransactionReceipt({ hash }).catch(() => undefined);
-    while (!receipt) {
+    let receipt: TransactionReceipt | undefined;
+    for (let first = true; !receipt; first = false) {
       if (Date.now() > until) throw new Error(`seed: ${what}: no receipt for ${hash} within 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      if (!first) await new Promise((resolve) => setTimeout(resolve, 10));
       receipt = await publicClient.getTransactionReceipt({ hash }).catch(() => undefined);
     }
     if (receipt.status !== 'success') throw new Error(`seed: ${what} reverted (tx ${hash})`);

@@ -24,16 +24,16 @@ export interface Listening {
  * (server/host-check.ts).
  */
 export function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
   { host, port, service, hostCheck }: { host: string; port: number; service: string; hostCheck?: { publicUrls?: () => readonly (string | undefined)[] } },
 ): Promise<Listening> {
   let allowed: readonly string[] | undefined;
   const checked = !hostCheck
     ? fetch
-    : (request: Request) =>
+    : (request: Request, env?: unknown) =>
         allowed && !isAllowedHost(request.headers.get('host') ?? undefined, [...allowed, ...localHosts(0, ...(hostCheck.publicUrls?.() ?? [])).slice(3)])
           ? new Response(MISDIRECTED_TEXT, { status: 421, headers: { 'content-type': 'text/plain; charset=utf-8' } })
-          : fetch(request);
+          : fetch(request, env);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: checked, port, hostname: host }, (info) => {
       allowed = localHosts(info.port, `http://${host.includes(':') ? `[${host}]` : host}:${info.port}/`);

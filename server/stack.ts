@@ -170,7 +170,7 @@ export async function startStack({
     auth = await createSignInBackend({
       site: () => webUrl,
       chains: [...chains.map(({ chainId, rpcUrl }) => ({ chainId: `eip155:${chainId}`, rpcUrl })), { chainId: solana.chainId }],
-      dbPath: authDbPath,
+      database: authDbPath,
       ...(authSecret ? { secret: authSecret } : {}),
       // The login service's mail (its capture starts below) carries the codes.
       ...(authEmailCapture ? { emailCapture: { mailer: lazyMailer(() => loginOptions.smtpUrl ?? login.mail!.smtpUrl, 'Sign-in <no-reply@localhost>') } } : {}),

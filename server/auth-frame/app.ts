@@ -3,6 +3,7 @@
  * runs on its own origin; the widget embeds `/frame` and talks to it only by postMessage. The API answers
  * only same-origin requests (the frame's own): no CORS headers, and every POST must carry this origin.
  */
+import { clientIpOf } from '../service/client-ip.js';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -91,19 +92,6 @@ export function publicUser(user: UserRecord): PublicUser {
 }
 
 const resolve = <T>(value: T | (() => T)): T => (typeof value === 'function' ? (value as () => T)() : value);
-
-/**
- * The address the per-IP limits count: the socket's, or behind `trustedProxies` proxies the one the outermost proxy
- * saw (each proxy appends the address it was reached from, so it is that many entries from the right; what a
- * client wrote further left is its own claim and ignored). Too few entries: the socket's address.
- */
-export function clientIpOf(c: Context, trustedProxies = 0): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  const socket = incoming?.socket?.remoteAddress ?? 'unknown';
-  if (trustedProxies <= 0) return socket;
-  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((part) => part.trim()).filter(Boolean);
-  return hops.length >= trustedProxies ? hops[hops.length - trustedProxies]! : socket;
-}
 
 export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; otp: OtpService } {
   const { store, mailer, log = (line: string) => console.warn(`[auth-frame] ${line}`) } = options;

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Auth, type AuthConfig } from '@auth/core';
 import { CredentialsSignin } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
-import { SqliteAuthStore, type AuthStore, type SessionRecord } from './store.js';
+import { SqlAuthStore, type AuthStore, type SessionRecord } from './store.js';
 import { createEmailCapture, type EmailCaptureOptions } from './email-capture.js';
 import { createVerifier, type AcceptedChain } from './verify.js';
 
@@ -27,10 +27,13 @@ export interface SignInBackendOptions {
   basePath?: string;
   /** The chains sign-ins are accepted on; EVM ones with the RPC URL their signatures are checked through. */
   chains: readonly AcceptedChain[];
-  /** Default: SQLite at `dbPath`. */
+  /** Default: the SQL store at `database`. */
   store?: AuthStore;
-  /** The default store's file; ':memory:' (default) keeps nothing between runs. */
-  dbPath?: string;
+  /**
+   * The default store's database: a SQLite file path, `postgres://…` (several instances share it), or ':memory:'
+   * (default; keeps nothing between runs).
+   */
+  database?: string;
   /** Signs the session cookie (a JWT naming the stored session). Default: one made once and kept in the store. */
   secret?: string;
   /** How long a nonce may be used after `GET csrf` handed it out. Default 10 minutes. */
@@ -118,7 +121,7 @@ export async function createSignInBackend(options: SignInBackendOptions): Promis
   const sessionMaxAgeS = options.sessionMaxAgeS ?? DEFAULT_SESSION_MAX_AGE_S;
   const siteOption = options.site;
   const site = (): URL => new URL(typeof siteOption === 'function' ? siteOption() : siteOption);
-  const store = options.store ?? (await SqliteAuthStore.open(options.dbPath ?? ':memory:', now));
+  const store = options.store ?? (await SqlAuthStore.open(options.database ?? ':memory:', { now }));
   const secret = options.secret ?? (await store.secret());
   const capture = options.emailCapture ? await createEmailCapture(options.emailCapture, now) : undefined;
   const verify = createVerifier({

@@ -52,7 +52,7 @@ export const env = {
       .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`)
       .default(fallback),
   url: (protocols: readonly string[]) =>
-    z.string().refine((value) => {
+    z.string({ error: `must be a URL (${protocols.map((p) => `${p}//…`).join(' or ')})` }).refine((value) => {
       try {
         return protocols.includes(new URL(value).protocol);
       } catch {
@@ -70,5 +70,18 @@ export const env = {
       .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'must be 1 or 0 (true or false)' })
       .transform((v) => v === '1' || v === 'true' || v === 'yes')
       .default(fallback),
+  /** A JSON value checked by `schema` (e.g. a list of chains). */
+  json: <T extends z.ZodType>(schema: T, what: string) =>
+    z
+      .string({ error: `must be JSON: ${what}` })
+      .transform((value, ctx) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `must be JSON: ${what}` });
+          return z.NEVER;
+        }
+      })
+      .pipe(schema),
   logLevel: () => z.enum(['debug', 'info', 'warn', 'error'], { message: 'must be debug, info, warn or error' }).default('info'),
 };

@@ -11,7 +11,7 @@ import { startOidcStandIn } from '../../server/auth-frame/oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { createAuthFrameApp } from '../../server/auth-frame/app.js';
 import { SqliteFrameStore } from '../../server/auth-frame/store.js';
-import { SqliteAuthStore } from '../../server/auth/store.js';
+import { SqlAuthStore } from '../../server/auth/store.js';
 import { startSolanaChain } from '../../server/solana/serve.js';
 import { Browser, startSite, type Site } from './auth-helpers.js';
 import { actAsFrame, newFrameKey } from './frame-proof.js';
@@ -186,7 +186,7 @@ describe('sign-in backend email capture', () => {
 
 describe('sign-in backend nonces', () => {
   it('keeps at most maxNonces (each anonymous GET csrf adds one), dropping the oldest', async () => {
-    const store = await SqliteAuthStore.open(':memory:', Date.now, 3);
+    const store = await SqlAuthStore.open(':memory:', { maxNonces: 3 });
     try {
       const at = Date.now();
       for (let i = 0; i < 5; i += 1) await store.issueNonce(`nonce-${i}`, at + i, at + 600_000);

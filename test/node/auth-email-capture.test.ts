@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { codeIn, createMailer, startMailCapture, type MailCapture, type Mailer } from '../../server/auth-frame/mail.js';
 import { createSignInBackend } from '../../server/auth/backend.js';
-import { SqliteAuthStore, type SessionRecord } from '../../server/auth/store.js';
+import { SqlAuthStore, type SessionRecord } from '../../server/auth/store.js';
 import { ALICE, Browser, EVM_CHAIN, evmMessage, startSite, type Site } from './auth-helpers.js';
 
 let mail: MailCapture;
@@ -17,7 +17,7 @@ const sessions: SessionRecord[] = [];
 before(async () => {
   mail = await startMailCapture();
   mailer = createMailer(mail.smtpUrl, 'Sign-in <no-reply@localhost>');
-  const store = await SqliteAuthStore.open();
+  const store = await SqlAuthStore.open();
   const addSession = store.addSession.bind(store);
   store.addSession = async (session) => {
     sessions.push(session);

@@ -1,13 +1,28 @@
-// The sign-in backend's default store (server/auth/store.ts): SQLite through sql.js, written to its file.
+// The sign-in backend's store (server/auth/store.ts) on SQLite (a file, or memory) and on PostgreSQL, where
+// several backends share it.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { SqliteAuthStore, type SessionRecord } from '../../server/auth/store.js';
+import { after, before, describe, it } from 'node:test';
+import { SqlAuthStore, type SessionRecord } from '../../server/auth/store.js';
+import { startPostgres, type LocalPostgres } from '../support/local-databases.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wcm-auth-store-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+let postgres: LocalPostgres | undefined;
+before(async () => {
+  postgres = await startPostgres();
+});
+after(async () => {
+  await postgres?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+let files = 0;
+const databases: [string, () => Promise<string>][] = [
+  ['SQLite in memory', async () => ':memory:'],
+  ['SQLite file', async () => join(dir, `auth-${++files}.sqlite`)],
+  ['PostgreSQL', () => postgres!.createDatabase()],
+];
 
 const session = (id: string, address: string, chainId: string, expiresAt = Date.now() + 60_000): SessionRecord => ({
   id,
@@ -19,9 +34,9 @@ const session = (id: string, address: string, chainId: string, expiresAt = Date.
   expiresAt,
 });
 
-describe('SqliteAuthStore', () => {
+for (const [kind, newDatabase] of databases) describe(`SqlAuthStore on ${kind}`, () => {
   it('keeps a nonce record once issued, and lets it be used once', async () => {
-    const store = await SqliteAuthStore.open(':memory:');
+    const store = await SqlAuthStore.open(await newDatabase());
     const first = await store.issueNonce('abcdefgh', 1000, Date.now() + 60_000);
     assert.deepEqual(await store.issueNonce('abcdefgh', 2000, Date.now() + 120_000), first);
     assert.equal(first.usedAt, null);
@@ -33,7 +48,7 @@ describe('SqliteAuthStore', () => {
   });
 
   it('revokes by account and chain: EVM addresses in any case, Solana ones exactly', async () => {
-    const store = await SqliteAuthStore.open(':memory:');
+    const store = await SqlAuthStore.open(await newDatabase());
     const evm = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
     const sol = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
     await store.addSession(session('a', evm, 'eip155:1'));
@@ -47,18 +62,40 @@ describe('SqliteAuthStore', () => {
     await store.close();
   });
 
-  it('keeps its secret and sessions in its file across restarts', async () => {
-    const path = join(dir, 'auth.sqlite');
-    const store = await SqliteAuthStore.open(path);
+  it('keeps its secret and sessions across restarts', { skip: kind === 'SQLite in memory' }, async () => {
+    const path = await newDatabase();
+    const store = await SqlAuthStore.open(path);
     const secret = await store.secret();
     assert.match(secret, /^[A-Za-z0-9_-]{43}$/);
     await store.addSession(session('kept', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'eip155:1'));
     await store.close();
 
-    const reopened = await SqliteAuthStore.open(path);
+    const reopened = await SqlAuthStore.open(path);
     assert.equal(await reopened.secret(), secret);
     assert.equal((await reopened.getSession('kept'))?.chainId, 'eip155:1');
     await reopened.close();
-    assert.notEqual(await (await SqliteAuthStore.open(':memory:')).secret(), secret);
+    const other = await SqlAuthStore.open(await newDatabase());
+    assert.notEqual(await other.secret(), secret);
+    await other.close();
+  });
+
+  it('two stores on one database: one secret, nonces and sessions shared, each nonce used once', { skip: kind === 'SQLite in memory' }, async () => {
+    const database = await newDatabase();
+    const [a, b] = await Promise.all([SqlAuthStore.open(database), SqlAuthStore.open(database)]);
+    try {
+      const [secretA, secretB] = await Promise.all([a.secret(), b.secret()]);
+      assert.equal(secretA, secretB);
+      const nonces = Array.from({ length: 20 }, (_, i) => `nonce${String(i).padStart(4, '0')}`);
+      await Promise.all(nonces.map((nonce, i) => (i % 2 ? a : b).issueNonce(nonce, 1000 + i, Date.now() + 60_000)));
+      // Every nonce used from both stores at once: exactly one use of each wins.
+      const uses = await Promise.all(nonces.flatMap((nonce) => [a.useNonce(nonce, 5000), b.useNonce(nonce, 5001)]));
+      assert.equal(uses.filter(Boolean).length, nonces.length);
+      await a.addSession(session('shared', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'eip155:1'));
+      assert.equal((await b.getSession('shared'))?.address, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+      await b.deleteSession('shared');
+      assert.equal(await a.getSession('shared'), undefined);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });

@@ -5,7 +5,7 @@
 // The frame's static files and the directory's wallet list are copied beside the bundles (the code finds them
 // next to itself). Usage: node scripts/build-services.mjs
 import * as esbuild from 'esbuild';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 
 export const SERVICES = {
@@ -19,6 +19,11 @@ export const SERVICES = {
 const OUT = 'server/dist';
 const packageName = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
 
+const missing = Object.values(SERVICES).filter((entry) => !existsSync(entry));
+if (missing.length) {
+  console.error(`build-services: no entry point ${missing.join(', ')}`);
+  process.exit(1);
+}
 rmSync(OUT, { recursive: true, force: true });
 const result = await esbuild.build({
   entryPoints: SERVICES,

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensurePackages } from './ensure-packages.mjs';
 import { readFileTimes } from './file-times.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
@@ -99,8 +99,7 @@ const nodeTest = (name, list, { oneProcess = false } = {}) => {
   };
 };
 
-const chromium = ensureChromium();
-if (!chromium) process.exit(1);
+if (!ensurePackages()) process.exit(1);
 
 // Two lanes side by side, then the end-to-end suite alone. The first lane drives Chromium, one step after the
 // other so that browsers are never two at a time: the unit and element suites (which compile the sources themselves

@@ -1,5 +1,5 @@
 /**
- * The "Account data" section of `npm run bench`: against the real local stack (server/stack.ts), the wallet
+ * The "Account data" section of `npm run bench`: against the real local stack (devstack/stack.ts), the wallet
  * data API's latency from Node, and in headless Chromium on the demo page, how long the Account view takes
  * to paint its address and its tokens the first time it is opened after connecting the dev wallet, and
  * which chunks that open loads.

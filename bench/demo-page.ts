@@ -4,7 +4,7 @@
  * requests, and named steps whose failure says where it stopped.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Stack, type StackOptions, startStack } from '../server/stack.js';
+import { type Stack, type StackOptions, startStack } from '../devstack/stack.js';
 import { launch } from './measure.js';
 
 const DEV_WALLET_ID = 'injected:dev.wallet-connect-modal.devwallet';

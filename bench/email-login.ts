@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { codeIn } from '../server/auth-frame/mail.js';
-import type { Stack } from '../server/stack.js';
+import type { Stack } from '../devstack/stack.js';
 import { TIMEOUT, openBenchDemo, step, withStack } from './demo-page.js';
 import { ms, type Stats, stats, table } from './format.js';
 

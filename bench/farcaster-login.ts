@@ -9,8 +9,8 @@
  * Timed from the test driver (Node).
  */
 import type { Browser } from 'playwright-core';
-import { approveChannel } from '../server/farcaster-relay/approve.js';
-import type { Stack } from '../server/stack.js';
+import { approveChannel } from '../devstack/farcaster-relay/approve.js';
+import type { Stack } from '../devstack/stack.js';
 import { TIMEOUT, openBenchDemo, step, withStack } from './demo-page.js';
 import { ms, type Stats, stats, table } from './format.js';
 

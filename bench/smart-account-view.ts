@@ -11,7 +11,7 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { parseEther, toHex, type Hex } from 'viem';
 import { rpcCall } from '../server/json-rpc.js';
-import type { Stack } from '../server/stack.js';
+import type { Stack } from '../devstack/stack.js';
 import { TIMEOUT, openBenchDemo, step, withStack } from './demo-page.js';
 import { logInByEmail } from './email-login.js';
 import { ms, type Stats, stats, table } from './format.js';

@@ -8,8 +8,8 @@
 import { createPublicClient, defineChain, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createBundlerClient } from 'viem/account-abstraction';
-import { startAnvil } from '../server/anvil.js';
-import { startBundler } from '../server/aa/bundler.js';
+import { startAnvil } from '../devstack/anvil.js';
+import { startBundler } from '../devstack/aa/bundler.js';
 import { deployAccountAbstraction } from '../server/aa/deploy.js';
 import { deployLocalSmartAccount, toLocalSmartAccount } from '../server/aa/local-account.js';
 import { seedAccounts } from '../server/chain/clients.js';

@@ -9,11 +9,11 @@
 import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, getAddress, http, keccak256, parseEther, toHex, type Address } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { createBundlerClient, type SmartAccount } from 'viem/account-abstraction';
-import { startBundler } from '../server/aa/bundler.js';
+import { startBundler } from '../devstack/aa/bundler.js';
 import { deployAccountAbstraction } from '../server/aa/deploy.js';
 import { deployLocalSmartAccount, toLocalSmartAccount } from '../server/aa/local-account.js';
 import { grantSessionCall, revokeTypedData, toSessionAccount } from '../server/aa/sessions.js';
-import { startAnvil } from '../server/anvil.js';
+import { startAnvil } from '../devstack/anvil.js';
 import { createWalletApi } from '../server/api/app.js';
 import { ANVIL_MNEMONIC, seedAccounts } from '../server/chain/clients.js';
 import { compileContracts } from '../server/chain/compile.js';

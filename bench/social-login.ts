@@ -8,7 +8,7 @@
  * The visitor's own time at the provider (typing a login) is not counted. Timed from the test driver (Node).
  */
 import type { Browser } from 'playwright-core';
-import type { Stack } from '../server/stack.js';
+import type { Stack } from '../devstack/stack.js';
 import { TIMEOUT, openBenchDemo, step, withStack } from './demo-page.js';
 import { ms, type Stats, stats, table } from './format.js';
 

@@ -1,11 +1,11 @@
 /**
- * The "Swap" section of `npm run bench`: against the real local stack (server/stack.ts), the latency of the
+ * The "Swap" section of `npm run bench`: against the real local stack (devstack/stack.ts), the latency of the
  * wallet data API's convert endpoints from Node — a quote over one pool (ETH → LTK), a quote that weighs the
  * direct and the via-WETH path (LUSD → LTK), the token list, a built swap transaction and an on-ramp quote — each as the median
  * and p90 of sequential calls after a warm-up.
  */
 import { parseEther, parseUnits } from 'viem';
-import type { Stack } from '../server/stack.js';
+import type { Stack } from '../devstack/stack.js';
 import { withStack } from './demo-page.js';
 import { ms, percentile, type Stats, stats, table } from './format.js';
 

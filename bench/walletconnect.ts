@@ -1,6 +1,6 @@
 /**
  * The "WalletConnect" section of `npm run bench`: against the local stack's relay, with a real wallet peer
- * (server/wc-wallet, WalletKit in this process), in headless Chromium on the demo page:
+ * (devstack/wc-wallet, WalletKit in this process), in headless Chromium on the demo page:
  * - click on the WalletConnect entry → QR code painted (cold: the chunk loads, the client starts, the relay
  *   socket opens, the proposal is published);
  * - the wallet pairing and approving → `wallet-connect` in the page;
@@ -10,8 +10,8 @@
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { startStack } from '../server/stack.js';
-import { startWalletPeer } from '../server/wc-wallet/index.js';
+import { startStack } from '../devstack/stack.js';
+import { startWalletPeer } from '../devstack/wc-wallet/index.js';
 import { bytes, kb, ms, percentile, type Stats, stats, table } from './format.js';
 import { launch } from './measure.js';
 import { type FileSize, chunkSize, sumSizes } from './sizes.js';

@@ -38,7 +38,7 @@ export interface WalletApiOptions {
    */
   priceTable?: PriceTable;
   indexer?: IndexerOptions;
-  /** The on-ramp provider's partner API (the sandbox, server/onramp-sandbox/); without it nothing is sold. */
+  /** The on-ramp provider's partner API (the sandbox, devstack/onramp-sandbox/); without it nothing is sold. */
   onrampUrl?: string;
   /** Name registration in the zone on the ENS chain (names.ts); without it, POST /v1/profile/account is a 404. */
   names?: NamesOptions;

@@ -1,6 +1,6 @@
 /**
  * The on-ramp calls of the Blockchain API (docs/wire-formats.md#wallet-data-api), answered by an on-ramp provider's
- * partner API (here the sandbox, server/onramp-sandbox/) the way the hosted service forwards to its provider:
+ * partner API (here the sandbox, devstack/onramp-sandbox/) the way the hosted service forwards to its provider:
  * options, a quote, and the provider's payment URL for a destination wallet.
  */
 import type { Hono } from 'hono';

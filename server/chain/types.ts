@@ -1,4 +1,4 @@
-// What `seedLocalChain` (server/chain/seed.ts) leaves on a fresh local chain, and what the wallet data API
+// What `seedLocalChain` (devstack/chain/seed.ts) leaves on a fresh local chain, and what the wallet data API
 // (server/api/) reads to index and price it. The contract between the two: change both together.
 
 export type Address = `0x${string}`;

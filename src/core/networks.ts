@@ -17,7 +17,7 @@ const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 };
 
 /**
- * The local Solana chain (server/solana: litesvm behind a JSON-RPC facade with a fixed genesis hash): its
+ * The local Solana chain (devstack/solana: litesvm behind a JSON-RPC facade with a fixed genesis hash): its
  * CAIP-2 id is `solana:` + the first 32 characters of that hash, the same on every start.
  */
 export const LOCAL_SOLANA_CHAIN_ID = 'solana:378kCw7PmAhEAv7DDXn4TRipWRi683BK' as const;

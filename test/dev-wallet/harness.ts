@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { startAnvil as launchAnvil } from '../../server/anvil.js';
+import { startAnvil as launchAnvil } from '../../devstack/anvil.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** JSON-RPC to a local chain (the server's own helper). */

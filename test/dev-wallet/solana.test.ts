@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { DevWallet, EIP6963ProviderDetail } from '../../demo/dev-wallet/index.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../demo/dev-wallet/solana/chains.js';
 import { rpcCall } from '../../server/json-rpc.js';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { launchChromium } from './harness.js';
 import { bundleSolanaPage, serveSolanaPage } from './solana-harness.js';

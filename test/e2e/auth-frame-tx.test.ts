@@ -12,12 +12,12 @@ import { Hono } from 'hono';
 import { type Browser, type FrameLocator, type Page, chromium } from 'playwright-core';
 import { parseEther, toHex, type Address, type Hex } from 'viem';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { listen, type Listening } from '../../server/listen.js';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 
 let mail: MailCapture;
 let frame: AuthFrameServer;

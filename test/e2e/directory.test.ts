@@ -3,7 +3,7 @@ import { afterEach, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_WALLETS, createDirectoryApp } from '../../server/directory/app.js';
 import { generateWallets } from '../../server/directory/records.js';
-import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
+import { startWalletPeer, type WalletPeer } from '../../devstack/wc-wallet/index.js';
 import { ACCOUNT_0, closeContext, inModal, openDemo, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
 import { PHONE, countWalletOpens, withMobileLinks } from './phone-support.js';
 import { scanQr } from './walletconnect-support.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
 import { codeIn } from '../../server/auth-frame/mail.js';
-import type { Stack } from '../../server/stack.js';
+import type { Stack } from '../../devstack/stack.js';
 import { inModal, openModal, waitForEvent } from './harness.js';
 
 /** Email login on the demo page against the stack's secure service: the codes read from the captured mail. */

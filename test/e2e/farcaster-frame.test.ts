@@ -8,11 +8,11 @@ import { after, before, describe, it } from 'node:test';
 import { Hono } from 'hono';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
-import { approveChannel } from '../../server/farcaster-relay/approve.js';
+import { approveChannel } from '../../devstack/farcaster-relay/approve.js';
 import { installIdRegistry } from '../../server/farcaster-relay/registry.js';
-import { startFarcasterRelay, type FarcasterRelay } from '../../server/farcaster-relay/relay.js';
+import { startFarcasterRelay, type FarcasterRelay } from '../../devstack/farcaster-relay/relay.js';
 import { listen, type Listening } from '../../server/listen.js';
 
 let anvil: Anvil;

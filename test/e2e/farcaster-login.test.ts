@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { approveChannel } from '../../server/farcaster-relay/approve.js';
+import { approveChannel } from '../../devstack/farcaster-relay/approve.js';
 import { events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 
 describe('Sign In With Farcaster in the widget (features=socials, auth-url)', () => {

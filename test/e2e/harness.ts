@@ -5,7 +5,7 @@ import { after, afterEach, before } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { type Stack, type StackOptions, startStack } from '../../server/stack.js';
+import { type Stack, type StackOptions, startStack } from '../../devstack/stack.js';
 
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 export const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

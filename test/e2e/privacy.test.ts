@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
+import { startWalletPeer, type WalletPeer } from '../../devstack/wc-wallet/index.js';
 import { connectDevWallet, cspViolations, inModal, openModal, useE2E, waitForEvent } from './harness.js';
 import { showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { verifyMessage } from 'viem';
-import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
+import { startWalletPeer, type WalletPeer } from '../../devstack/wc-wallet/index.js';
 import { ACCOUNT_0, ACCOUNT_1, DEV_WALLET_ID, connectDevWallet, devWalletEntry, events, inModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 import { emailHelpers } from './email-support.js';
 import { providerRequest, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';

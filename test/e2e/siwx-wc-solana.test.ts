@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
+import { startWalletPeer, type WalletPeer } from '../../devstack/wc-wallet/index.js';
 import { inModal, useE2E, waitForEvent, widgetState } from './harness.js';
 import { showWalletConnectQr } from './walletconnect-support.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
-import { startWalletPeer, type AuthOutcome, type PeerRequest, type WalletPeer, type WalletPeerAuth } from '../../server/wc-wallet/index.js';
+import { startWalletPeer, type AuthOutcome, type PeerRequest, type WalletPeer, type WalletPeerAuth } from '../../devstack/wc-wallet/index.js';
 import { ACCOUNT_0, events, inModal, useE2E, waitForEvent, widgetState } from './harness.js';
 import { providerRequest, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
 

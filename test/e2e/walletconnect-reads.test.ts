@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createPublicClient, http, numberToHex } from 'viem';
-import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
+import { startWalletPeer, type WalletPeer } from '../../devstack/wc-wallet/index.js';
 import { ACCOUNT_0, ACCOUNT_1, inModal, openModal, useE2E, waitForEvent } from './harness.js';
 import { chooseToken } from './send-support.js';
 import { providerRequest, showWalletConnectQr } from './walletconnect-support.js';

@@ -1,4 +1,4 @@
-// End to end: WalletConnect carrying Solana. The WalletKit peer (server/wc-wallet/) approves eip155
+// End to end: WalletConnect carrying Solana. The WalletKit peer (devstack/wc-wallet/) approves eip155
 // and solana over the local relay; the widget gets two connections from the one session. The demo page lists
 // the local Solana network (and its RPC).
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { base58 } from '@scure/base';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
-import { startWalletPeer, type WalletPeer, type WalletPeerSolanaOptions } from '../../server/wc-wallet/index.js';
+import { startWalletPeer, type WalletPeer, type WalletPeerSolanaOptions } from '../../devstack/wc-wallet/index.js';
 import { ACCOUNT_0, DEV_WALLET_ID, type DemoPage, events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 import { providerRequest, scanQr, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
 

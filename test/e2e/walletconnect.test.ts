@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem';
-import { startWalletPeer, type WalletPeer } from '../../server/wc-wallet/index.js';
+import { startWalletPeer, type WalletPeer } from '../../devstack/wc-wallet/index.js';
 import { ACCOUNT_0, events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
 import { providerError, providerRequest, scanQr, showWalletConnectQr, waitForStoredSession } from './walletconnect-support.js';
 

@@ -1,15 +1,15 @@
 // ERC-4337 on a local anvil: the EntryPoint v0.7 lands at its canonical address and the SimpleAccountFactory
-// next to it (server/aa/deploy.ts), alto bundles (server/aa/bundler.ts), and a user operation from a
+// next to it (server/aa/deploy.ts), alto bundles (devstack/aa/bundler.ts), and a user operation from a
 // counterfactual SimpleAccount deploys it and moves ETH, its receipt read through the bundler.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPublicClient, defineChain, http, parseEther, type Address, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
-import { bundlerReadyTimeoutMs, startBundler, type Bundler } from '../../server/aa/bundler.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
+import { bundlerReadyTimeoutMs, startBundler, type Bundler } from '../../devstack/aa/bundler.js';
 import { accountAbstractionAddresses, deployAccountAbstraction } from '../../server/aa/deploy.js';
-import { simpleAccountAddress, toSimpleAccount } from '../../server/aa/simple-account.js';
+import { simpleAccountAddress, toSimpleAccount } from '../../devstack/aa/simple-account.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { seedAccounts } from '../../server/chain/clients.js';
 

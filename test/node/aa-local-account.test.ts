@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { createPublicClient, defineChain, http, parseEther, type Address, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createBundlerClient } from 'viem/account-abstraction';
-import { startBundler, type Bundler } from '../../server/aa/bundler.js';
+import { startBundler, type Bundler } from '../../devstack/aa/bundler.js';
 import { deployAccountAbstraction } from '../../server/aa/deploy.js';
 import { deployLocalSmartAccount, localSmartAccountAddresses, toLocalSmartAccount } from '../../server/aa/local-account.js';
 import { seedAccounts } from '../../server/chain/clients.js';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { entryPoint07Address } from 'viem/account-abstraction';
-import { startStack, type Stack } from '../../server/stack.js';
+import { startStack, type Stack } from '../../devstack/stack.js';
 import { accountAbstractionAddresses } from '../../server/aa/deploy.js';
 import { localSmartAccountAddresses } from '../../server/aa/local-account.js';
 import { rpcCall } from '../../server/json-rpc.js';

@@ -1,8 +1,8 @@
-// The local analytics receiver (server/analytics-receiver.ts) on the demo server: a batch of records kept, bounded
+// The local analytics receiver (devstack/analytics-receiver.ts) on the demo server: a batch of records kept, bounded
 // bodies and batches, malformed input refused with a clear error, the last records answered.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createWebApp } from '../../server/web.js';
+import { createWebApp } from '../../devstack/web.js';
 import { PROJECT_ROOT } from '../../server/paths.js';
 
 describe('the demo server\'s analytics receiver (/analytics)', () => {

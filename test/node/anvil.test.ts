@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { createPublicClient, http } from 'viem';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { PortInUseError } from '../../server/ports.js';
 import { childProcesses, isAlive, occupyPort } from './helpers.js';

@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPublicClient, http, type Account } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
 import { coinTypeOf } from '../../server/api/names.js';
 import { ANVIL_MNEMONIC, seedAccounts } from '../../server/chain/clients.js';
-import { seedLocalChain } from '../../server/chain/seed.js';
+import { seedLocalChain } from '../../devstack/chain/seed.js';
 import type { SeededChain } from '../../server/chain/types.js';
 
 const COMMON = { projectId: 'test-project', st: 'appkit', sv: 'html-wagmi-test' };

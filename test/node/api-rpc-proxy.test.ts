@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { numberToHex } from 'viem';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
 import { RPC_PROXY_MAX_BODY } from '../../server/api/rpc-proxy.js';
 import { rpcCall } from '../../server/json-rpc.js';

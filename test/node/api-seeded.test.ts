@@ -1,13 +1,13 @@
-// The wallet data API over a seeded local chain (server/chain/seed.ts): token balances priced from the
+// The wallet data API over a seeded local chain (devstack/chain/seed.ts): token balances priced from the
 // Uniswap V2 pools, the dev account's indexed history with its spam airdrops, ENS identity.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPublicClient, encodeFunctionData, formatEther, getAddress, http, parseAbi, parseEther, type Hex } from 'viem';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
 import { DESIGNED_PRICES_USD, DEV_BALANCES, DEV_SPAM_TOKEN_IDS, ROLES, TOKEN_SPECS } from '../../server/chain/design.js';
-import { HISTORY } from '../../server/chain/history.js';
-import { seedLocalChain } from '../../server/chain/seed.js';
+import { HISTORY } from '../../devstack/chain/history.js';
+import { seedLocalChain } from '../../devstack/chain/seed.js';
 import type { SeededChain } from '../../server/chain/types.js';
 import { rpcCall } from '../../server/json-rpc.js';
 

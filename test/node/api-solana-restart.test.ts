@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { createWalletApi } from '../../server/api/app.js';
-import { startSolanaChain } from '../../server/solana/serve.js';
+import { startSolanaChain } from '../../devstack/solana/serve.js';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -5,10 +5,10 @@ import { after, before, describe, it } from 'node:test';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js';
 import { formatUnits } from 'viem';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
-import { seedSolana } from '../../server/solana/seed.js';
-import { SOL_PRICE_USD } from '../../server/solana/seed-design.js';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
-import type { SeededSolana } from '../../server/solana/types.js';
+import { seedSolana } from '../../devstack/solana/seed.js';
+import { SOL_PRICE_USD } from '../../devstack/solana/seed-design.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
+import type { SeededSolana } from '../../devstack/solana/types.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const COMMON = { projectId: 'p', st: 't', sv: 't' };

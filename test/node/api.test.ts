@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createPublicClient, formatEther, getAddress, http, parseEther, type Hex } from 'viem';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
 import { startWalletApi } from '../../server/api/serve.js';
 import { rpcCall } from '../../server/json-rpc.js';

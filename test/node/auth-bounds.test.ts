@@ -12,7 +12,7 @@ import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/se
 import { createAuthFrameApp } from '../../server/auth-frame/app.js';
 import { SqliteFrameStore } from '../../server/auth-frame/store.js';
 import { SqlAuthStore } from '../../server/auth/store.js';
-import { startSolanaChain } from '../../server/solana/serve.js';
+import { startSolanaChain } from '../../devstack/solana/serve.js';
 import { Browser, startSite, type Site } from './auth-helpers.js';
 import { actAsFrame, newFrameKey } from './frame-proof.js';
 import { getWithHost } from './helpers.js';

@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
-import { approveChannel } from '../../server/farcaster-relay/approve.js';
+import { approveChannel } from '../../devstack/farcaster-relay/approve.js';
 import { installIdRegistry, LOCAL_FIDS } from '../../server/farcaster-relay/registry.js';
-import { startFarcasterRelay, type FarcasterRelay } from '../../server/farcaster-relay/relay.js';
+import { startFarcasterRelay, type FarcasterRelay } from '../../devstack/farcaster-relay/relay.js';
 import { CookieJar, request } from './social-login-driver.js';
 import { actAsFrame } from './frame-proof.js';
 

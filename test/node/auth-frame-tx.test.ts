@@ -9,14 +9,14 @@ import { ed25519 } from '@noble/curves/ed25519';
 import { base58 } from '@scure/base';
 import { Connection, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { encodeFunctionData, erc20Abi, parseEther, parseUnits, stringToHex, toHex, verifyMessage, verifyTypedData, type Address, type Hex } from 'viem';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { createSeedContext } from '../../server/chain/clients.js';
 import { compileContracts } from '../../server/chain/compile.js';
-import { deployTokens, type DeployedTokens } from '../../server/chain/tokens.js';
+import { deployTokens, type DeployedTokens } from '../../devstack/chain/tokens.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 import { actAsFrame } from './frame-proof.js';
 
 before(() => actAsFrame());

@@ -8,14 +8,14 @@ import { after, before, describe, it } from 'node:test';
 import { base58 } from '@scure/base';
 import { ComputeBudgetProgram, Connection, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
 import { encodeFunctionData, erc20Abi, maxUint160, maxUint256, parseEther, stringToHex, toHex, verifyTypedData, type Address, type Hex } from 'viem';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { createSeedContext } from '../../server/chain/clients.js';
 import { compileContracts } from '../../server/chain/compile.js';
-import { deployTokens, type DeployedTokens } from '../../server/chain/tokens.js';
+import { deployTokens, type DeployedTokens } from '../../devstack/chain/tokens.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 import { actAsFrame, carryAttempts } from './frame-proof.js';
 
 let mail: MailCapture;

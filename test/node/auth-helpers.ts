@@ -2,9 +2,9 @@
 // it runs on (the web server with the backend mounted at /api/auth, one anvil chain) and message signers.
 import { ed25519 } from '@noble/curves/ed25519';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { createSignInBackend, type SignInBackend, type SignInBackendOptions } from '../../server/auth/backend.js';
-import { startWeb, type WebServer } from '../../server/web.js';
+import { startWeb, type WebServer } from '../../devstack/web.js';
 import { base58Encode } from '../../src/core/base58.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../src/core/networks.js';
 import { createSiwxMessage, type SiwxMessageData } from '../../src/core/siwx-message.js';

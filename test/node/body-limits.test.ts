@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
-import { createFarcasterRelayApp } from '../../server/farcaster-relay/relay.js';
+import { createFarcasterRelayApp } from '../../devstack/farcaster-relay/relay.js';
 import { listen, type Listening } from '../../server/listen.js';
-import { createSandboxApp } from '../../server/onramp-sandbox/app.js';
+import { createSandboxApp } from '../../devstack/onramp-sandbox/app.js';
 
 const HUGE = 40 * 1024 * 1024;
 const hugeJson = () => `{"pad":"${'a'.repeat(HUGE - 10)}"}`;

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createPublicClient, erc20Abi, erc721Abi, formatEther, http, pad, parseEther, type Address, type PublicClient } from 'viem';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { compileContracts } from '../../server/chain/compile.js';
 import { DEV_BALANCES, DEV_ETH_DELTA } from '../../server/chain/design.js';
-import { seedLocalChain } from '../../server/chain/seed.js';
+import { seedLocalChain } from '../../devstack/chain/seed.js';
 import type { SeededChain } from '../../server/chain/types.js';
-import { pairAbi } from '../../server/chain/uniswap.js';
+import { pairAbi } from '../../devstack/chain/uniswap.js';
 
 const DEV = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPublicClient, erc20Abi, http } from 'viem';
-import { startStack } from '../../server/stack.js';
+import { startStack } from '../../devstack/stack.js';
 import { childProcesses, makeTempRoot } from './helpers.js';
 
 const DEV = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

@@ -7,7 +7,7 @@ import { createWalletApi } from '../../server/api/app.js';
 import { NATIVE_ICON_URL } from '../../server/api/icons.js';
 import { npmArtifact } from '../../server/chain/clients.js';
 import type { SeededChain } from '../../server/chain/types.js';
-import type { Anvil } from '../../server/anvil.js';
+import type { Anvil } from '../../devstack/anvil.js';
 import { CHAIN, COMMON, DEV, NATIVE, NOBODY, SOL, SOL_USER, SOLANA, amountsOut, caip, error, get, post, request, reserveOf, send, useConvertChain, type Json } from './convert-support.js';
 
 describe('wallet API convert endpoints: tokens, quotes, gas price, allowance', () => {

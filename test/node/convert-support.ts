@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { createPublicClient, decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, http, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { createWalletApi, type WalletApi } from '../../server/api/app.js';
 import { routerAbi } from '../../server/api/convert/pools.js';
-import { seedLocalChain } from '../../server/chain/seed.js';
+import { seedLocalChain } from '../../devstack/chain/seed.js';
 import type { SeededChain } from '../../server/chain/types.js';
 import { rpcCall } from '../../server/json-rpc.js';
 

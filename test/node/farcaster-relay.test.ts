@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import { createFarcasterRelayApp, startFarcasterRelay, type FarcasterRelay } from '../../server/farcaster-relay/relay.js';
+import { createFarcasterRelayApp, startFarcasterRelay, type FarcasterRelay } from '../../devstack/farcaster-relay/relay.js';
 import { installIdRegistry, LOCAL_FIDS } from '../../server/farcaster-relay/registry.js';
-import { approveChannel } from '../../server/farcaster-relay/approve.js';
+import { approveChannel } from '../../devstack/farcaster-relay/approve.js';
 import { farcasterVerifier, verifyFarcasterSignIn } from '../../server/farcaster-relay/verify.js';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 
 const open = { siweUri: 'http://127.0.0.1:5173/login', domain: '127.0.0.1:5173' };
 const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
@@ -126,7 +126,7 @@ describe('fc-approve and SIWF verification against the local IdRegistry', () => 
 
   it('npm run fc-approve (the CLI) completes a channel given its URL and --fid', async () => {
     const channel = await openChannel();
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/farcaster-relay/cli.ts', channel.url, '--fid', '3', '--relay', relay.url]);
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'devstack/farcaster-relay/cli.ts', channel.url, '--fid', '3', '--relay', relay.url]);
     assert.equal(stdout.trim(), `Signed in as fid 3 on channel ${channel.channelToken}.`);
     const status = await completed(channel.channelToken);
     assert.deepEqual([status.state, status.fid, status.username], ['completed', 3, 'carol']);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { startDirectory, type DirectoryServer } from '../../server/directory/serve.js';
-import { startFarcasterRelay, type FarcasterRelay } from '../../server/farcaster-relay/relay.js';
+import { startFarcasterRelay, type FarcasterRelay } from '../../devstack/farcaster-relay/relay.js';
 import { MISDIRECTED_TEXT } from '../../server/host-check.js';
 import { listen, type Listening } from '../../server/listen.js';
 import { startRelay, type Relay } from '../../server/relay/relay.js';

@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import { createPublicClient, erc20Abi, http, parseUnits, type Address } from 'viem';
 import { createWalletApi } from '../../server/api/app.js';
-import { PAGE_CSP } from '../../server/onramp-sandbox/pages.js';
-import { startStack, type Stack } from '../../server/stack.js';
+import { PAGE_CSP } from '../../devstack/onramp-sandbox/pages.js';
+import { startStack, type Stack } from '../../devstack/stack.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const PROJECT = 'test-project';

@@ -58,6 +58,6 @@ describe('README.md and docs/ stand alone', () => {
     assert.equal(license, 'MIT');
     assert.match(read('LICENSE'), /^MIT License/);
     assert.match(readme, /SKIP_BUILD=1 npm start/);
-    assert.match(read('server/start.ts'), /process\.env\.SKIP_BUILD === '1'/);
+    assert.match(read('devstack/start.ts'), /process\.env\.SKIP_BUILD === '1'/);
   });
 });

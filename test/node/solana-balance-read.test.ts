@@ -1,9 +1,9 @@
 // The widget's SOL balance read (src/services/solana-rpc.ts) against the real local Solana chain (litesvm
-// behind the facade in server/solana/): what the Account view shows is what the chain holds, to the lamport.
+// behind the facade in devstack/solana/): what the Account view shows is what the chain holds, to the lamport.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Connection, Keypair } from '@solana/web3.js';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 import { readSolBalance } from '../../src/services/solana-rpc.js';
 
 let chain: SolanaChain;

@@ -10,8 +10,8 @@ import {
 } from '@solana/web3.js';
 import { TOKEN_PROGRAM_ID, createMint, getOrCreateAssociatedTokenAccount, mintTo, transfer } from '@solana/spl-token';
 import { LOCAL_SOLANA_CHAIN_ID, LOCAL_SOLANA_GENESIS_HASH } from '../../server/solana/constants.js';
-import { FAUCET } from '../../server/solana/ledger.js';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
+import { FAUCET } from '../../devstack/solana/ledger.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 
 let chain: SolanaChain;
 let conn: Connection;

@@ -5,10 +5,10 @@ import { Connection, PublicKey } from '@solana/web3.js';
 import { parseUnits } from 'viem';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
-import { seedSolana } from '../../server/solana/seed.js';
-import { GENESIS_LAMPORTS, SOLANA_DEV_BALANCES, SOLANA_DEV_SOL_DELTA, SOLANA_HISTORY } from '../../server/solana/seed-design.js';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
-import type { SeededSolana } from '../../server/solana/types.js';
+import { seedSolana } from '../../devstack/solana/seed.js';
+import { GENESIS_LAMPORTS, SOLANA_DEV_BALANCES, SOLANA_DEV_SOL_DELTA, SOLANA_HISTORY } from '../../devstack/solana/seed-design.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
+import type { SeededSolana } from '../../devstack/solana/types.js';
 
 let chain: SolanaChain;
 let seeded: SeededSolana;

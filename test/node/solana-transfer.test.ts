@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID, createMint, getAccount, getAssociatedTokenAddressSync, getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 import { buildSolanaTransfer, estimateSolanaTransfer, transferInstructions, waitForSolanaTransfer } from '../../src/connectors/solana/transfer.js';
 import { solanaRpc } from '../../src/services/solana-rpc.js';
 

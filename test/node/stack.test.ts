@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { rpcCall } from '../../server/json-rpc.js';
 import { assertPortFree, findFreePort, PortInUseError } from '../../server/ports.js';
 import { LOCAL_SOLANA_CHAIN_ID, LOCAL_SOLANA_GENESIS_HASH } from '../../server/solana/constants.js';
-import { startStack, type Stack } from '../../server/stack.js';
+import { startStack, type Stack } from '../../devstack/stack.js';
 import { ID_REGISTRY_ADDRESS, LOCAL_FIDS } from '../../server/farcaster-relay/registry.js';
 import { ALICE, Browser, evmMessage, solanaKey, solanaMessage, solanaSign, type Site } from './auth-helpers.js';
 import { childProcesses, DEMO_HTML, makeTempRoot, occupyPort } from './helpers.js';

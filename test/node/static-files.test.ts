@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildCsp } from '../../server/csp.js';
-import { contentTypeFor, resolveInside } from '../../server/static-files.js';
+import { buildCsp } from '../../devstack/csp.js';
+import { contentTypeFor, resolveInside } from '../../devstack/static-files.js';
 
 describe('resolveInside', () => {
   const base = '/srv/site/dist';

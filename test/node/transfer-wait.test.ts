@@ -2,7 +2,7 @@
 // slow path (first wait runs out → onSlow → polling until mined). Times shortened through its parameters.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type Anvil, startAnvil } from '../../server/anvil.js';
+import { type Anvil, startAnvil } from '../../devstack/anvil.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { estimateTransferFee, waitForTransfer } from '../../src/connectors/evm/transfer.js';
 

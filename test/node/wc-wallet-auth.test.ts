@@ -3,7 +3,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { formatMessage } from '@walletconnect/utils';
 import { verifyMessage, type Hex } from 'viem';
 import { startRelay, type Relay } from '../../server/relay/relay.js';
-import { startWalletPeer, type AuthOutcome, type WalletPeer, type WalletPeerOptions } from '../../server/wc-wallet/index.js';
+import { startWalletPeer, type AuthOutcome, type WalletPeer, type WalletPeerOptions } from '../../devstack/wc-wallet/index.js';
 import { createSiwxMessage, parseSiwxMessage } from '../../src/core/siwx-message.js';
 import { ALICE, Browser, startSite, type Site } from './auth-helpers.js';
 import { type Dapp, startDapp } from './wc-dapp.js';

@@ -9,13 +9,13 @@ import { PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@so
 import type { SessionTypes } from '@walletconnect/types';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
-import { startSolanaChain, type SolanaChain } from '../../server/solana/serve.js';
-import { startAnvil, type Anvil } from '../../server/anvil.js';
+import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
+import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { startRelay, type Relay } from '../../server/relay/relay.js';
-import { startWalletPeer, type WalletPeer, type WalletPeerOptions } from '../../server/wc-wallet/index.js';
-import { ProviderError } from '../../server/wc-wallet/requests.js';
-import { answerSolanaRequest, solanaSigner } from '../../server/wc-wallet/solana-requests.js';
+import { startWalletPeer, type WalletPeer, type WalletPeerOptions } from '../../devstack/wc-wallet/index.js';
+import { ProviderError } from '../../devstack/wc-wallet/requests.js';
+import { answerSolanaRequest, solanaSigner } from '../../devstack/wc-wallet/solana-requests.js';
 import { rejection } from './helpers.js';
 import { type Dapp, startDapp } from './wc-dapp.js';
 

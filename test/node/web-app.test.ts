@@ -3,7 +3,7 @@ import { writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Hono } from 'hono';
-import { createWebApp, substituteRpcUrls } from '../../server/web.js';
+import { createWebApp, substituteRpcUrls } from '../../devstack/web.js';
 import { makeTempRoot, SECRET } from './helpers.js';
 
 const CHAINS = [

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { PortInUseError } from '../../server/ports.js';
-import { startWeb, type WebServer } from '../../server/web.js';
+import { startWeb, type WebServer } from '../../devstack/web.js';
 import { makeTempRoot, occupyPort, rawGet, SECRET } from './helpers.js';
 
 const CHAINS = [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }];

@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createAnalyticsReceiver } from './analytics-receiver.js';
 import { buildCsp } from './csp.js';
-import { hostAllowlist, localHosts } from './host-check.js';
-import { listen } from './listen.js';
+import { hostAllowlist, localHosts } from '../server/host-check.js';
+import { listen } from '../server/listen.js';
 import { readStaticFile } from './static-files.js';
 
 export interface WebChain {
@@ -28,7 +28,7 @@ export interface WebAppOptions {
   auth?: { basePath: string; handle(request: Request, info?: { clientIp?: string }): Promise<Response> };
   /** The Host header values answered (server/host-check.ts); others get 421. None: any. */
   allowedHosts?: () => readonly string[];
-  /** Mount the local analytics receiver at `/analytics` (server/analytics-receiver.ts) for `analytics-url`. */
+  /** Mount the local analytics receiver at `/analytics` (devstack/analytics-receiver.ts) for `analytics-url`. */
   analytics?: boolean;
 }
 

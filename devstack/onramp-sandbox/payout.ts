@@ -9,7 +9,7 @@ import { getOrCreateAssociatedTokenAccount, mintTo } from '@solana/spl-token';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { erc20Abi, getAddress, isAddress, type Address } from 'viem';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
-import { createSeedContext } from '../chain/clients.js';
+import { createSeedContext } from '../../server/chain/clients.js';
 import { SOLANA_ROLES, SPL_SPECS } from '../solana/seed-design.js';
 import type { SandboxAsset } from './catalog.js';
 

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveAnvilBinary } from './anvil-binary.js';
-import { rpcCall } from './json-rpc.js';
-import { assertPortFree, findFreePort, PortInUseError } from './ports.js';
+import { rpcCall } from '../server/json-rpc.js';
+import { assertPortFree, findFreePort, PortInUseError } from '../server/ports.js';
 
 export interface AnvilOptions {
   chainId: number;

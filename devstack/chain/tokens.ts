@@ -1,10 +1,10 @@
 /** The ERC-20 tokens (deployed by the deployer) and the spam ERC-721 collection (deployed by the spammer). */
 import { parseUnits, type Address } from 'viem';
-import type { SeedContext } from './clients.js';
-import type { CompiledContracts } from './compile.js';
-import { MINTS, NFT_SPEC, TOKEN_SPECS, type TokenKey } from './design.js';
-import { spamMetadata, tokenIcon } from './icons.js';
-import type { SeededNftCollection, SeededToken } from './types.js';
+import type { SeedContext } from '../../server/chain/clients.js';
+import type { CompiledContracts } from '../../server/chain/compile.js';
+import { MINTS, NFT_SPEC, TOKEN_SPECS, type TokenKey } from '../../server/chain/design.js';
+import { spamMetadata, tokenIcon } from '../../server/chain/icons.js';
+import type { SeededNftCollection, SeededToken } from '../../server/chain/types.js';
 
 export type DeployedTokens = Record<TokenKey, SeededToken>;
 

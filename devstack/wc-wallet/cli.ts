@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startWalletPeer } from './peer.js';
-import { LOCAL_SOLANA_CHAIN_ID } from '../solana/constants.js';
+import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
 import type { WalletPeer, WalletPeerChain, WalletPeerSolanaChain } from './types.js';
 
 const USAGE = `usage: npm run wc-wallet -- "<wc:uri>" [--relay ws://127.0.0.1:8548] [--rpc 31337=http://127.0.0.1:8545 --rpc 31338=http://127.0.0.1:8546] [--solana http://127.0.0.1:8899 | --solana solana:<ref>=<url>] [--reject-solana] [--no-auth] [--reject]`;

@@ -1,8 +1,8 @@
-/** What `startStack` (server/stack.ts) takes and gives. */
-import type { SeededChain } from './chain/types.js';
+/** What `startStack` (devstack/stack.ts) takes and gives. */
+import type { SeededChain } from '../server/chain/types.js';
 import type { SeededSolana } from './solana/types.js';
-import type { SignInBackend } from './auth/backend.js';
-import type { LoginService, LoginServiceOptions } from './auth-frame/stack-part.js';
+import type { SignInBackend } from '../server/auth/backend.js';
+import type { LoginService, LoginServiceOptions } from '../server/auth-frame/stack-part.js';
 import type { SmartAccountChain } from './aa/stack-part.js';
 
 export interface StackOptions {
@@ -78,7 +78,7 @@ export interface Stack {
   authUrl: string;
   /** The sign-in backend itself (its store: tests revoke sessions server-side through it). */
   auth: SignInBackend;
-  /** The on-ramp sandbox provider (server/onramp-sandbox/): its payment pages, on an origin of its own. */
+  /** The on-ramp sandbox provider (devstack/onramp-sandbox/): its payment pages, on an origin of its own. */
   onrampUrl: string;
   /** The email-login service on its own origin (the widget's `auth-url`) and the local mail capture. */
   login: LoginService;

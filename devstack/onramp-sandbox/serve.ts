@@ -1,5 +1,5 @@
-import { listen } from '../listen.js';
-import type { SeededChain } from '../chain/types.js';
+import { listen } from '../../server/listen.js';
+import type { SeededChain } from '../../server/chain/types.js';
 import type { SeededSolana } from '../solana/types.js';
 import { createSandboxApp } from './app.js';
 import type { SandboxAsset } from './catalog.js';

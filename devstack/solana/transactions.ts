@@ -2,7 +2,7 @@
 // transfers and mints decoded, like a real RPC) and base64.
 import { base58 } from '@scure/base';
 import { mintDecimals, uiTokenAmount, type AccountReader } from './accounts.js';
-import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './constants.js';
+import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../server/solana/constants.js';
 import { decode, type TxRecord } from './ledger.js';
 
 type Encoding = 'json' | 'jsonParsed' | 'base64' | 'base58';

@@ -1,6 +1,6 @@
 // Account encodings of the facade: base64 / base58 / jsonParsed (SPL Token mints and token accounts).
 import { base58 as bs58 } from '@scure/base';
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './constants.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../server/solana/constants.js';
 
 /** An account as the facade reads it from the SVM. */
 export interface RawAccount {

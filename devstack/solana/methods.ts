@@ -2,7 +2,7 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { base58 } from '@scure/base';
 import { accountJson, mintSupply, tokenAccountInfo, tokenAccountsByOwner, mintDecimals, uiTokenAmount } from './accounts.js';
-import { LAMPORTS_PER_SIGNATURE, LOCAL_SOLANA_GENESIS_HASH, SOLANA_CORE_VERSION } from './constants.js';
+import { LAMPORTS_PER_SIGNATURE, LOCAL_SOLANA_GENESIS_HASH, SOLANA_CORE_VERSION } from '../../server/solana/constants.js';
 import { RpcError } from './errors.js';
 import { assertAddress, type Ledger } from './ledger.js';
 import { getTransactionJson, metaJson, transactionJson } from './transactions.js';

@@ -9,7 +9,7 @@
 import { decodeFunctionData, encodeFunctionData, type Address, type Chain, type Client, type Hex, type LocalAccount, type Transport } from 'viem';
 import { entryPoint07Abi, entryPoint07Address, getUserOperationHash, toSmartAccount, type SmartAccount, type SmartAccountImplementation } from 'viem/account-abstraction';
 import { readContract } from 'viem/actions';
-import { SIMPLE_ACCOUNT_FACTORY_ABI } from './deploy.js';
+import { SIMPLE_ACCOUNT_FACTORY_ABI } from '../../server/aa/deploy.js';
 
 const SIMPLE_ACCOUNT_ABI = [
   { type: 'function', name: 'execute', stateMutability: 'nonpayable', inputs: [{ name: 'dest', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'func', type: 'bytes' }], outputs: [] },

@@ -25,10 +25,10 @@
  */
 import { join } from 'node:path';
 import { runBuild } from './build.js';
-import { PROJECT_ROOT } from './paths.js';
-import { loginKeyConfig } from './auth-frame/key-config.js';
-import { parseSocialProviders } from './auth-frame/social.js';
-import { PortInUseError } from './ports.js';
+import { PROJECT_ROOT } from '../server/paths.js';
+import { loginKeyConfig } from '../server/auth-frame/key-config.js';
+import { parseSocialProviders } from '../server/auth-frame/social.js';
+import { PortInUseError } from '../server/ports.js';
 import { startStack, type Stack } from './stack.js';
 
 const CHAIN_IDS = [31337, 31338] as const;

@@ -5,7 +5,7 @@
  */
 import { createWalletClient } from '@farcaster/auth-client';
 import { createPublicClient, http } from 'viem';
-import { LOCAL_FIDS, type LocalFid } from './registry.js';
+import { LOCAL_FIDS, type LocalFid } from '../../server/farcaster-relay/registry.js';
 
 export interface ApproveOptions {
   relayUrl: string;

@@ -5,7 +5,7 @@ import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } 
 import { sha256 } from '@noble/hashes/sha2';
 import { LiteSVM, type FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
 import { tokenAccountInfo, mintDecimals, uiTokenAmount, type AccountReader, type RawAccount, type UiTokenAmount } from './accounts.js';
-import { LAMPORTS_PER_SIGNATURE, SYSTEM_PROGRAM } from './constants.js';
+import { LAMPORTS_PER_SIGNATURE, SYSTEM_PROGRAM } from '../../server/solana/constants.js';
 import { RpcError, txErrorJson, type TxErrorJson } from './errors.js';
 
 type SvmAddress = Parameters<LiteSVM['getAccount']>[0];

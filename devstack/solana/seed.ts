@@ -6,7 +6,7 @@ import { createMint, getOrCreateAssociatedTokenAccount, mintTo, transferChecked 
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { parseUnits } from 'viem';
 import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
-import { tokenIcon } from '../chain/icons.js';
+import { tokenIcon } from '../../server/chain/icons.js';
 import { tokenAccountInfo } from './accounts.js';
 import { ALICE_USDS, GENESIS_LAMPORTS, SOLANA_HISTORY, SOLANA_ROLES, SOLANA_SETUP_HOURS_AGO, SPL_SPECS, type SolanaRole, type SplKey } from './seed-design.js';
 import type { SolanaChain } from './serve.js';

@@ -3,9 +3,9 @@
 // @solana/web3.js derives from the RPC URL when no `wsEndpoint` is given. CORS is open (127.0.0.1 only).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { isAllowedHost, localHosts, MISDIRECTED_TEXT, refuseMisdirected } from '../host-check.js';
-import { findFreePort, isAddressInUse, PortInUseError } from '../ports.js';
-import { LOCAL_SOLANA_CHAIN_ID } from './constants.js';
+import { isAllowedHost, localHosts, MISDIRECTED_TEXT, refuseMisdirected } from '../../server/host-check.js';
+import { findFreePort, isAddressInUse, PortInUseError } from '../../server/ports.js';
+import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
 import { Ledger } from './ledger.js';
 import { createMethods } from './methods.js';
 import { PubSub } from './pubsub.js';

@@ -6,10 +6,10 @@
  * setting dev.eth as its primary name), that is 14 transactions involving the dev account.
  */
 import { erc20Abi, parseAbi, parseEther, parseUnits } from 'viem';
-import type { SeedContext } from './clients.js';
-import type { Role, TokenKey } from './design.js';
+import type { SeedContext } from '../../server/chain/clients.js';
+import type { Role, TokenKey } from '../../server/chain/design.js';
 import type { DeployedTokens } from './tokens.js';
-import type { SeededNftCollection } from './types.js';
+import type { SeededNftCollection } from '../../server/chain/types.js';
 
 export type HistoryStep =
   | { hoursAgo: number; kind: 'eth'; from: Role; to: Role; amount: string }

@@ -20,7 +20,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
-import { listen, type Listening } from '../listen.js';
+import { listen, type Listening } from '../../server/listen.js';
 
 export interface FarcasterRelayOptions {
   host?: string;

@@ -4,13 +4,13 @@
  * few days of history for the dev account. Same deployers and order every time, so the addresses are the
  * same on every fresh chain (and on both local chains). The numbers are in design.ts.
  */
-import { compileContracts, type CompileOptions } from './compile.js';
-import { createSeedContext, type SeedContext } from './clients.js';
-import { ROLES, SETUP_HOURS_AGO, type Role } from './design.js';
-import { deployEns } from './ens.js';
+import { compileContracts, type CompileOptions } from '../../server/chain/compile.js';
+import { createSeedContext, type SeedContext } from '../../server/chain/clients.js';
+import { ROLES, SETUP_HOURS_AGO, type Role } from '../../server/chain/design.js';
+import { deployEns } from '../../server/chain/ens.js';
 import { makeHistory } from './history.js';
 import { deploySpamCollection, deployTokens } from './tokens.js';
-import type { SeededChain } from './types.js';
+import type { SeededChain } from '../../server/chain/types.js';
 import { deployUniswap } from './uniswap.js';
 
 export type SeedOptions = CompileOptions & {

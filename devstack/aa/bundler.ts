@@ -13,9 +13,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { entryPoint07Address } from 'viem/account-abstraction';
-import { ANVIL_MNEMONIC } from '../chain/clients.js';
-import { rpcCall } from '../json-rpc.js';
-import { findFreePort } from '../ports.js';
+import { ANVIL_MNEMONIC } from '../../server/chain/clients.js';
+import { rpcCall } from '../../server/json-rpc.js';
+import { findFreePort } from '../../server/ports.js';
 
 export interface Bundler {
   chainId: number;

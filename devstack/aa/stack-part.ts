@@ -5,10 +5,10 @@
  */
 import type { Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { ANVIL_MNEMONIC } from '../chain/clients.js';
+import { ANVIL_MNEMONIC } from '../../server/chain/clients.js';
 import { startBundler, type Bundler } from './bundler.js';
-import { deployAccountAbstraction } from './deploy.js';
-import { deployLocalSmartAccount } from './local-account.js';
+import { deployAccountAbstraction } from '../../server/aa/deploy.js';
+import { deployLocalSmartAccount } from '../../server/aa/local-account.js';
 
 export interface SmartAccountChain {
   chainId: number;

@@ -4,10 +4,10 @@
  * hashes to the init-code hash baked into Router02, so nothing needs recompiling.
  */
 import { erc20Abi, maxUint256, parseAbi, parseUnits, type Address } from 'viem';
-import { npmArtifact, type SeedContext } from './clients.js';
-import { POOLS } from './design.js';
+import { npmArtifact, type SeedContext } from '../../server/chain/clients.js';
+import { POOLS } from '../../server/chain/design.js';
 import type { DeployedTokens } from './tokens.js';
-import type { SeededChain } from './types.js';
+import type { SeededChain } from '../../server/chain/types.js';
 
 export const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
 export const routerAbi = parseAbi([

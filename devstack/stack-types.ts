@@ -1,6 +1,6 @@
 /** What `startStack` (devstack/stack.ts) takes and gives. */
 import type { SeededChain } from '../server/chain/types.js';
-import type { SeededSolana } from './solana/types.js';
+import type { SeededSolana } from '../server/solana/types.js';
 import type { SignInBackend } from '../server/auth/backend.js';
 import type { LoginService, LoginServiceOptions } from '../server/auth-frame/stack-part.js';
 import type { SmartAccountChain } from './aa/stack-part.js';

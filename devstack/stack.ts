@@ -10,7 +10,7 @@ import { startRelay, type Relay } from '../server/relay/relay.js';
 import { seedSolana } from './solana/seed.js';
 import { SOL_PRICE_USD } from './solana/seed-design.js';
 import { startSolanaChain, type SolanaChain } from './solana/serve.js';
-import type { SeededSolana } from './solana/types.js';
+import type { SeededSolana } from '../server/solana/types.js';
 import { createSignInBackend, type SignInBackend } from '../server/auth/backend.js';
 import { startOnRampSandbox, type OnRampSandbox } from './onramp-sandbox/serve.js';
 import { startWeb, type WebServer } from './web.js';

@@ -1,6 +1,6 @@
 import { listen } from '../../server/listen.js';
 import type { SeededChain } from '../../server/chain/types.js';
-import type { SeededSolana } from '../solana/types.js';
+import type { SeededSolana } from '../../server/solana/types.js';
 import { createSandboxApp } from './app.js';
 import type { SandboxAsset } from './catalog.js';
 import { createPayout } from './payout.js';

@@ -10,7 +10,7 @@ import { tokenIcon } from '../../server/chain/icons.js';
 import { tokenAccountInfo } from './accounts.js';
 import { ALICE_USDS, GENESIS_LAMPORTS, SOLANA_HISTORY, SOLANA_ROLES, SOLANA_SETUP_HOURS_AGO, SPL_SPECS, type SolanaRole, type SplKey } from './seed-design.js';
 import type { SolanaChain } from './serve.js';
-import type { SeededSolana, SeededSolanaStep, SeededSplToken } from './types.js';
+import type { SeededSolana, SeededSolanaStep, SeededSplToken } from '../../server/solana/types.js';
 
 /** The mint keypairs derive from fixed seeds, so the mint addresses are the same on every start. */
 export const mintKeypair = (key: SplKey): Keypair => Keypair.fromSeed(sha256(new TextEncoder().encode(`wallet-connect-modal local solana mint ${key}`)));

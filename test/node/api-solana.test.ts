@@ -8,7 +8,7 @@ import { createWalletApi, type WalletApi } from '../../server/api/app.js';
 import { seedSolana } from '../../devstack/solana/seed.js';
 import { SOL_PRICE_USD } from '../../devstack/solana/seed-design.js';
 import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
-import type { SeededSolana } from '../../devstack/solana/types.js';
+import type { SeededSolana } from '../../server/solana/types.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const COMMON = { projectId: 'p', st: 't', sv: 't' };

@@ -8,7 +8,7 @@ import { LOCAL_SOLANA_CHAIN_ID } from '../../server/solana/constants.js';
 import { seedSolana } from '../../devstack/solana/seed.js';
 import { GENESIS_LAMPORTS, SOLANA_DEV_BALANCES, SOLANA_DEV_SOL_DELTA, SOLANA_HISTORY } from '../../devstack/solana/seed-design.js';
 import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
-import type { SeededSolana } from '../../devstack/solana/types.js';
+import type { SeededSolana } from '../../server/solana/types.js';
 
 let chain: SolanaChain;
 let seeded: SeededSolana;

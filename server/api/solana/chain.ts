@@ -1,7 +1,7 @@
 // The Solana chains the wallet data API serves (the local litesvm facade), next to the EVM ChainRegistry.
 import { base58 } from '@scure/base';
 import { rpcCall } from '../../json-rpc.js';
-import type { SeededSolana } from '../../../devstack/solana/types.js';
+import type { SeededSolana } from '../../solana/types.js';
 
 export interface ApiSolanaChainOptions {
   /** CAIP-2, `solana:<first 32 characters of the genesis hash>`. */

@@ -1,38 +1,35 @@
 /**
- * `tsx server/relay/cli.ts [port] [--public-url wss://relay.example.com]`: the WalletConnect relay on its
- * own (default port 8548, as in `npm start`; 0 picks a free one). `--public-url` is the URL clients are
- * given (behind a TLS proxy, say), which their JWT audience must name; default the listening address.
- * Prints its URL, logs each connection and publish, stops on Ctrl-C.
+ * `node server/dist/relay.js` (`wcm-relay`; in the repository `tsx server/relay/cli.ts`): the WalletConnect relay on
+ * its own, configured by the environment (docs/services/relay.md):
+ *
+ * RELAY_HOST (127.0.0.1), RELAY_PORT (8548; 0 picks a free one), RELAY_PUBLIC_URL (the ws:// or wss:// URL clients
+ * are given, e.g. behind a TLS proxy, which their JWT audience must name; default the listening address),
+ * REDIS_URL (shared by several instances; default this process's memory, for one), LOG_LEVEL (info; debug logs each
+ * connection and publish), SHUTDOWN_TIMEOUT_MS (10000).
  */
-import { PortInUseError } from '../ports.js';
+import { z } from 'zod';
+import { env } from '../service/config.js';
+import { runService } from '../service/run.js';
 import { startRelay } from './relay.js';
 
-const DEFAULT_PORT = 8548;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-const USAGE = 'usage: tsx server/relay/cli.ts [port] [--public-url wss://…]';
-const args = process.argv.slice(2);
-const flag = args.indexOf('--public-url');
-const publicUrl = flag >= 0 ? args.splice(flag, 2)[1] : undefined;
-if (flag >= 0 && !publicUrl) fail(USAGE);
-const arg = args[0];
-const port = arg === undefined ? DEFAULT_PORT : Number(arg);
-if (!Number.isInteger(port) || port < 0 || port > 65535 || args.length > 1) fail(`${USAGE}  (got ${JSON.stringify(args.join(' '))})`);
-
-const time = () => new Date().toISOString().slice(11, 23);
-try {
-  const relay = await startRelay({ port, ...(publicUrl ? { publicUrl } : {}), log: (line) => console.log(`${time()} ${line}`) });
-  console.log(`WalletConnect relay on ${relay.url}, public URL ${relay.publicUrl} (health: http://127.0.0.1:${relay.port}/health). Ctrl-C stops it.`);
-  const onSignal = () => {
-    void relay.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-} catch (err) {
-  if (err instanceof PortInUseError) fail(`Port ${err.port} is already in use: pass another one, e.g. tsx server/relay/cli.ts 0`);
-  fail(`Could not start the relay: ${(err as Error).message}`);
-}
+await runService({
+  name: 'relay',
+  config: {
+    RELAY_HOST: env.host(),
+    RELAY_PORT: env.port(8548),
+    RELAY_PUBLIC_URL: env.url(['ws:', 'wss:']).optional(),
+    REDIS_URL: env.url(['redis:', 'rediss:']).optional(),
+    RELAY_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1-64 letters, digits or _ : . -').default('wcr:'),
+  },
+  async start(config, log) {
+    const relay = await startRelay({
+      host: config.RELAY_HOST,
+      port: config.RELAY_PORT,
+      ...(config.RELAY_PUBLIC_URL ? { publicUrl: config.RELAY_PUBLIC_URL } : {}),
+      ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL, redisPrefix: config.RELAY_REDIS_PREFIX } : {}),
+      log: (line) => log.debug(line),
+    });
+    log.info('relay', { publicUrl: relay.publicUrl, storage: config.REDIS_URL ? 'redis' : 'memory' });
+    return { url: relay.url, stop: () => relay.stop() };
+  },
+});

@@ -30,7 +30,7 @@ function isId(value: unknown): value is Exclude<JsonRpcId, null> {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || value instanceof RawNumber;
 }
 
-export function dispatch(conn: Connection, data: RawData, context: DispatchContext): void {
+export async function dispatch(conn: Connection, data: RawData, context: DispatchContext): Promise<void> {
   let payload: unknown;
   try {
     payload = parseWire(toText(data));
@@ -66,7 +66,7 @@ export function dispatch(conn: Connection, data: RawData, context: DispatchConte
   }
   let handled: Handled;
   try {
-    handled = handler(conn, request.params);
+    handled = await handler(conn, request.params);
   } catch (err) {
     if (err instanceof check.ParamsError) reply({ error: { code: -32602, message: `Invalid params: ${err.message}` } });
     else if (err instanceof LimitError) reply({ error: { code: LIMIT_EXCEEDED, message: `Limit exceeded: ${err.message}` } });
@@ -77,5 +77,9 @@ export function dispatch(conn: Connection, data: RawData, context: DispatchConte
     return;
   }
   reply({ result: handled.result });
-  handled.after?.();
+  try {
+    await handled.after?.();
+  } catch (err) {
+    context.log?.(`${method}: delivering stored messages failed: ${(err as Error).message}`);
+  }
 }

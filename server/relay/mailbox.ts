@@ -6,6 +6,8 @@
  */
 
 export interface StoredMessage {
+  /** The same on every instance: a hash of the topic and the envelope (messageId). */
+  id: string;
   topic: string;
   /** The opaque envelope (base64); the relay never holds the keys. */
   message: string;
@@ -33,13 +35,17 @@ export interface PublishInput {
   address?: string;
 }
 
+import { createHash } from 'node:crypto';
 import { DEFAULT_LIMITS, LimitError, type RelayLimits } from './limits.js';
+
+/** A publish's id: the same envelope on the same topic is the same message (a client retrying its publish). */
+export const messageId = (topic: string, message: string): string => createHash('sha256').update(`${topic}\n${message}`).digest('base64url');
 
 export type MailboxLimits = Pick<RelayLimits, 'maxMessagesPerTopic' | 'maxBytesPerTopic' | 'maxMailboxTopics'> &
   Partial<Pick<RelayLimits, 'maxStoredBytes' | 'maxStoredBytesPerAddress' | 'maxStoredMessagesPerAddress'>>;
 
 /** What a message costs: its envelope and its attestation. */
-const bytes = (entry: { message: string; attestation?: string }) => Buffer.byteLength(entry.message, 'utf8') + (entry.attestation ? Buffer.byteLength(entry.attestation, 'utf8') : 0);
+export const bytes = (entry: { message: string; attestation?: string }) => Buffer.byteLength(entry.message, 'utf8') + (entry.attestation ? Buffer.byteLength(entry.attestation, 'utf8') : 0);
 
 export class Mailbox {
   private readonly topics = new Map<string, StoredMessage[]>();
@@ -82,6 +88,7 @@ export class Mailbox {
     if (usage.bytes + size > maxStoredBytesPerAddress) throw new LimitError(`one client address may store at most ${maxStoredBytesPerAddress} bytes of messages`);
     if (usage.messages + 1 > maxStoredMessagesPerAddress) throw new LimitError(`one client address may store at most ${maxStoredMessagesPerAddress} messages`);
     const stored: StoredMessage = {
+      id: messageId(input.topic, input.message),
       topic: input.topic,
       message: input.message,
       publishedAt: now,

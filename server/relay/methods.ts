@@ -21,12 +21,14 @@ export interface Connection {
   topics: Set<string>;
   alive: boolean;
   closed: Promise<void>;
+  /** The frames being handled, one after the other. */
+  queue: Promise<void>;
 }
 
 export interface Handled {
   result: unknown;
   /** Runs after the answer is sent (the mailbox flush must follow the subscribe's answer). */
-  after?: () => void;
+  after?: () => Promise<unknown>;
 }
 
 export interface RelayOperations {
@@ -34,69 +36,71 @@ export interface RelayOperations {
    * Adds the socket to the topics; returns their subscription ids. All or nothing: past a bound it throws
    * a LimitError and subscribes none.
    */
-  subscribe(conn: Connection, topics: string[]): string[];
+  subscribe(conn: Connection, topics: string[]): Promise<string[]>;
   unsubscribe(conn: Connection, topic: string): void;
   /** Stores and fans out (never to the publisher). */
-  publish(conn: Connection, params: check.PublishParams): void;
+  publish(conn: Connection, params: check.PublishParams): Promise<void>;
   /** Sends the topic's messages this client has not acked. */
-  flush(conn: Connection, topic: string): void;
-  fetchMessages(conn: Connection, topic: string): unknown[];
+  flush(conn: Connection, topic: string): Promise<void>;
+  fetchMessages(conn: Connection, topic: string): Promise<unknown[]>;
 }
 
-export type Method = (conn: Connection, params: unknown) => Handled;
+export type Method = (conn: Connection, params: unknown) => Promise<Handled>;
 
 export function relayMethods(ops: RelayOperations, { maxMessageBytes }: { maxMessageBytes: number }): Record<string, Method> {
   return {
-    irn_subscribe(conn, raw) {
+    async irn_subscribe(conn, raw) {
       const topic = check.topic(check.object(raw).topic);
-      return { result: ops.subscribe(conn, [topic])[0], after: () => ops.flush(conn, topic) };
+      return { result: (await ops.subscribe(conn, [topic]))[0], after: () => ops.flush(conn, topic) };
     },
-    irn_batchSubscribe(conn, raw) {
+    async irn_batchSubscribe(conn, raw) {
       const topics = check.topics(check.object(raw).topics);
-      return { result: ops.subscribe(conn, topics), after: () => topics.forEach((topic) => ops.flush(conn, topic)) };
+      return { result: await ops.subscribe(conn, topics), after: () => Promise.all(topics.map((topic) => ops.flush(conn, topic))) };
     },
-    irn_unsubscribe(conn, raw) {
+    async irn_unsubscribe(conn, raw) {
       ops.unsubscribe(conn, check.topic(check.object(raw).topic));
       return { result: true };
     },
-    irn_batchUnsubscribe(conn, raw) {
+    async irn_batchUnsubscribe(conn, raw) {
       const list = check.object(raw).subscriptions;
       if (!Array.isArray(list) || list.length > check.MAX_BATCH) throw new check.ParamsError(`subscriptions must be an array of at most ${check.MAX_BATCH}`);
       const topics = list.map((item, index) => check.topic(check.object(item, `subscriptions[${index}]`).topic, `subscriptions[${index}].topic`));
       topics.forEach((topic) => ops.unsubscribe(conn, topic));
       return { result: true };
     },
-    irn_publish(conn, raw) {
-      ops.publish(conn, check.publishParams(raw, 'params', maxMessageBytes));
+    async irn_publish(conn, raw) {
+      await ops.publish(conn, check.publishParams(raw, 'params', maxMessageBytes));
       return { result: true };
     },
-    irn_batchPublish(conn, raw) {
+    async irn_batchPublish(conn, raw) {
       const list = check.object(raw).messages;
       if (!Array.isArray(list) || list.length > check.MAX_BATCH) throw new check.ParamsError(`messages must be an array of at most ${check.MAX_BATCH}`);
       const messages = list.map((item, index) => check.publishParams(item, `messages[${index}]`, maxMessageBytes));
-      messages.forEach((params) => ops.publish(conn, params));
+      for (const params of messages) await ops.publish(conn, params);
       return { result: true };
     },
-    irn_fetchMessages(conn, raw) {
+    async irn_fetchMessages(conn, raw) {
       const topic = check.topic(check.object(raw).topic);
-      return { result: { messages: ops.fetchMessages(conn, topic), hasMore: false } };
+      return { result: { messages: await ops.fetchMessages(conn, topic), hasMore: false } };
     },
-    irn_batchFetchMessages(conn, raw) {
+    async irn_batchFetchMessages(conn, raw) {
       const topics = check.topics(check.object(raw).topics);
-      return { result: { messages: topics.flatMap((topic) => ops.fetchMessages(conn, topic)), hasMore: false } };
+      const messages: unknown[] = [];
+      for (const topic of topics) messages.push(...(await ops.fetchMessages(conn, topic)));
+      return { result: { messages, hasMore: false } };
     },
-    wc_proposeSession(conn, raw) {
+    async wc_proposeSession(conn, raw) {
       const params = check.object(raw);
       const pairingTopic = check.topic(params.pairingTopic, 'pairingTopic');
       const message = check.message(params.sessionProposal, 'sessionProposal', maxMessageBytes);
       const ttl = check.ttl(params.ttl, 300);
       const attestation = check.optionalString(params.attestation, 'attestation');
       // The dapp never subscribes to its pairing topic itself: this call does it.
-      ops.subscribe(conn, [pairingTopic]);
-      ops.publish(conn, { topic: pairingTopic, message, ttl, tag: check.TAGS.sessionPropose, ...(attestation ? { attestation } : {}) });
+      await ops.subscribe(conn, [pairingTopic]);
+      await ops.publish(conn, { topic: pairingTopic, message, ttl, tag: check.TAGS.sessionPropose, ...(attestation ? { attestation } : {}) });
       return { result: true, after: () => ops.flush(conn, pairingTopic) };
     },
-    wc_approveSession(conn, raw) {
+    async wc_approveSession(conn, raw) {
       const params = check.object(raw);
       const sessionTopic = check.topic(params.sessionTopic, 'sessionTopic');
       const pairingTopic = check.topic(params.pairingTopic, 'pairingTopic');
@@ -104,9 +108,9 @@ export function relayMethods(ops: RelayOperations, { maxMessageBytes }: { maxMes
       const settle = check.message(params.sessionSettlementRequest, 'sessionSettlementRequest', maxMessageBytes);
       const ttl = check.ttl(params.ttl, 300);
       // Likewise the wallet never subscribes to the session topic itself.
-      ops.subscribe(conn, [sessionTopic]);
-      ops.publish(conn, { topic: pairingTopic, message: response, ttl, tag: check.TAGS.sessionProposeResponse });
-      ops.publish(conn, { topic: sessionTopic, message: settle, ttl, tag: check.TAGS.sessionSettle });
+      await ops.subscribe(conn, [sessionTopic]);
+      await ops.publish(conn, { topic: pairingTopic, message: response, ttl, tag: check.TAGS.sessionProposeResponse });
+      await ops.publish(conn, { topic: sessionTopic, message: settle, ttl, tag: check.TAGS.sessionSettle });
       return { result: true, after: () => ops.flush(conn, sessionTopic) };
     },
   };

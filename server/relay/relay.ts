@@ -18,12 +18,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { isAllowedHost, localHosts, MISDIRECTED_TEXT, refuseMisdirected } from '../host-check.js';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isAddressInUse, PortInUseError } from '../ports.js';
+import { health as makeHealth } from '../service/health.js';
 import { RelayAuthError, audienceMatches, verifyRelayAuth } from './auth.js';
 import { dispatch } from './dispatch.js';
 import { idKey, stringifyWire } from './json.js';
 import { clientAddress, type RelayLimits, relayLimits } from './limits.js';
 import { Subscriptions, subscriptionId } from './subscriptions.js';
-import { Mailbox, type StoredMessage } from './mailbox.js';
+import type { StoredMessage } from './mailbox.js';
+import { RedisStore } from './redis-store.js';
+import { MemoryStore, type MessageStore } from './store.js';
 import { relayMethods, type Connection } from './methods.js';
 import * as check from './params.js';
 
@@ -44,6 +47,13 @@ export interface RelayOptions {
   log?: (line: string) => void;
   /** The clock stored messages' `publishedAt` and ttl are read from (default `Date.now`; tests pass their own). */
   now?: () => number;
+  /**
+   * Redis shared by several relay instances (`redis://…`): stored messages, acks and the fan-out between
+   * instances go through it (redis-store.ts). Default: this process's memory, for one instance.
+   */
+  redisUrl?: string;
+  /** Key prefix in that Redis (default `wcr:`): relays with another prefix are another network. */
+  redisPrefix?: string;
 }
 
 export interface RelayStats {
@@ -74,7 +84,9 @@ export interface Relay {
   /** What JWT audiences are checked against: `publicUrl`, or `url`. */
   publicUrl: string;
   port: number;
-  stats(): RelayStats;
+  stats(): Promise<RelayStats>;
+  /** Throws when its storage (Redis) cannot be reached. */
+  ready(): Promise<void>;
   /** Closes every socket (code 1001) and the server; idempotent. */
   stop(): Promise<void>;
 }
@@ -93,19 +105,26 @@ const shortTopic = (topic: string) => topic.slice(0, 8);
 /** Longest a timer may wait (setTimeout's 32-bit limit); a later JWT expiry is re-armed from there. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publicUrl: configuredUrl, limits: given, log, now = Date.now }: RelayOptions = {}): Promise<Relay> {
-  let limits: RelayLimits;
-  try {
-    limits = relayLimits(given);
-  } catch (err) {
-    return Promise.reject(err as Error);
-  }
+export async function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publicUrl: configuredUrl, limits: given, log, now = Date.now, redisUrl, redisPrefix }: RelayOptions = {}): Promise<Relay> {
+  const limits: RelayLimits = relayLimits(given);
   if (configuredUrl !== undefined && !audienceMatches(configuredUrl, configuredUrl)) {
-    return Promise.reject(new TypeError(`publicUrl must be a ws: or wss: URL (got ${JSON.stringify(configuredUrl)})`));
+    throw new TypeError(`publicUrl must be a ws: or wss: URL (got ${JSON.stringify(configuredUrl)})`);
   }
   // Known once listening (the default is the bound address).
   let publicUrl = configuredUrl ?? '';
-  const mailbox = new Mailbox(now, limits);
+  let store: MessageStore;
+  if (redisUrl) {
+    const shared = new RedisStore(redisUrl, now, limits, redisPrefix);
+    try {
+      await shared.connect();
+    } catch (err) {
+      await shared.close();
+      throw new Error(`the relay could not reach Redis at ${redisUrl.replace(/\/\/[^@/]*@/, '//…@')}: ${(err as Error).message}`, { cause: err });
+    }
+    store = shared;
+  } else {
+    store = new MemoryStore(now, limits);
+  }
   const connections = new Set<Connection>();
   const socketsByClient = new Map<string, number>();
   const socketsByAddress = new Map<string, number>();
@@ -132,31 +151,53 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
     send(conn, { id, jsonrpc: '2.0', method: 'irn_subscription', params: { id: subscriptionId(stored.topic, conn.clientId), data } });
   };
 
-  const flush = (conn: Connection, topic: string): void => {
-    for (const stored of mailbox.pendingFor(topic, conn.clientId)) deliver(conn, stored);
+  const flush = async (conn: Connection, topic: string): Promise<void> => {
+    for (const stored of await store.pendingFor(topic, conn.clientId)) deliver(conn, stored);
   };
 
-  const subscribe = (conn: Connection, topics: string[]): string[] => subscriptions.add(conn, topics);
-  const unsubscribe = (conn: Connection, topic: string): void => subscriptions.remove(conn, topic);
-
-  const publish = (conn: Connection, params: check.PublishParams): void => {
-    const { stored, duplicate } = mailbox.store({ ...params, publisher: conn.clientId, address: conn.address });
-    counters.publishes[String(params.tag)] = (counters.publishes[String(params.tag)] ?? 0) + 1;
+  /** To this instance's sockets on the topic, but the publisher's and those who acked it. */
+  const fanOut = (stored: StoredMessage, publisher: string): number => {
     let fanout = 0;
-    for (const peer of subscriptions.peers(params.topic)) {
-      if (peer.clientId === conn.clientId || stored.ackedBy.has(peer.clientId)) continue;
+    for (const peer of subscriptions.peers(stored.topic)) {
+      if (peer.clientId === publisher || stored.ackedBy.has(peer.clientId)) continue;
       deliver(peer, stored);
       fanout++;
     }
+    return fanout;
+  };
+  // Publishes at other instances (Redis), on topics this one listens to.
+  store.onRemote((stored) => {
+    const fanout = fanOut(stored, stored.publisher);
+    log?.(`publish ${shortTopic(stored.topic)} tag ${stored.tag} from another instance → ${fanout} socket(s)`);
+  });
+
+  const subscribe = async (conn: Connection, topics: string[]): Promise<string[]> => {
+    // The first socket here on a topic: listen for the other instances' publishes there before reading the
+    // mailbox, so a publish between the two is not missed (at worst it arrives twice; clients drop repeats).
+    const fresh = topics.filter((topic) => !subscriptions.has(topic));
+    const ids = subscriptions.add(conn, topics);
+    await Promise.all([...new Set(fresh)].map((topic) => store.watch(topic)));
+    return ids;
+  };
+  const unsubscribe = (conn: Connection, topic: string): void => {
+    subscriptions.remove(conn, topic);
+    if (!subscriptions.has(topic)) store.unwatch(topic).catch((err: Error) => log?.(`unwatch ${shortTopic(topic)} failed: ${err.message}`));
+  };
+
+  const publish = async (conn: Connection, params: check.PublishParams): Promise<void> => {
+    const { stored, duplicate } = await store.store({ ...params, publisher: conn.clientId, address: conn.address });
+    counters.publishes[String(params.tag)] = (counters.publishes[String(params.tag)] ?? 0) + 1;
+    const fanout = fanOut(stored, conn.clientId);
+    await store.announce({ ...stored, publisher: conn.clientId });
     log?.(`publish ${shortTopic(params.topic)} tag ${params.tag} ttl ${params.ttl}s from ${short(conn.clientId)} → ${fanout} socket(s)${duplicate ? ' (repeat)' : ''}`);
   };
 
-  const fetchMessages = (conn: Connection, topic: string) =>
-    mailbox.pendingFor(topic, conn.clientId).map((stored) => {
-      // Fetched counts as delivered: the client cannot ack a fetch result message by message.
-      mailbox.ack(stored, conn.clientId);
-      return { topic: stored.topic, message: stored.message, publishedAt: stored.publishedAt, tag: stored.tag, ...(stored.attestation ? { attestation: stored.attestation } : {}) };
-    });
+  const fetchMessages = async (conn: Connection, topic: string) => {
+    const pending = await store.pendingFor(topic, conn.clientId);
+    // Fetched counts as delivered: the client cannot ack a fetch result message by message.
+    await Promise.all(pending.map((stored) => store.ack(stored, conn.clientId)));
+    return pending.map((stored) => ({ topic: stored.topic, message: stored.message, publishedAt: stored.publishedAt, tag: stored.tag, ...(stored.attestation ? { attestation: stored.attestation } : {}) }));
+  };
 
   const handlers = relayMethods({ subscribe, unsubscribe, publish, flush, fetchMessages }, limits);
 
@@ -178,8 +219,8 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
     if (!entry || entry.conn !== conn) return;
     awaitingAck.delete(key as string);
     if (payload.result === true) {
-      mailbox.ack(entry.stored, conn.clientId);
       counters.acked++;
+      store.ack(entry.stored, conn.clientId).catch((err: Error) => log?.(`ack failed: ${err.message}`));
     }
   };
 
@@ -187,7 +228,8 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
     conn.alive = true;
     // The token is checked on the open socket too: nothing is answered once it has expired.
     if (expired(conn)) return closeExpired(conn);
-    dispatch(conn, data, { handlers, send, onAck, countMethod: (method) => (counters.methods[method] = (counters.methods[method] ?? 0) + 1), log });
+    // One frame at a time per socket, in order: a publish after a subscribe sees the subscription.
+    conn.queue = conn.queue.then(() => dispatch(conn, data, { handlers, send, onAck, countMethod: (method) => (counters.methods[method] = (counters.methods[method] ?? 0) + 1), log }));
   };
 
   const onConnection = (ws: WebSocket, req: IncomingMessage): void => {
@@ -218,7 +260,7 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
     countIn(socketsByClient, clientId, 1);
     countIn(socketsByAddress, address, 1);
     let onClosed = (): void => undefined;
-    const conn: Connection = { ws, clientId, address, expiresAt, topics: new Set(), alive: true, closed: new Promise((resolve) => (onClosed = resolve)) };
+    const conn: Connection = { ws, clientId, address, expiresAt, topics: new Set(), alive: true, closed: new Promise((resolve) => (onClosed = resolve)), queue: Promise.resolve() };
     conn.expiry = armExpiry(conn);
     connections.add(conn);
     log?.(`client ${short(clientId)} connected (${connections.size} open)`);
@@ -238,6 +280,7 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
   };
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
+  const health = makeHealth({ storage: () => store.ping() });
   let stopping: Promise<void> | undefined;
 
   // The relay's own host names (set once bound): any other Host is refused, on HTTP and on the WebSocket upgrade.
@@ -249,6 +292,17 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ status: 'ok', connections: connections.size }));
       return;
+    }
+    if (path === '/health/ready') {
+      // Ready: not stopping, and its storage (Redis) answers (server/service/health.ts, as every service).
+      const answered = health.handle(new Request(`http://relay.invalid${path}`, { method: req.method === 'HEAD' ? 'HEAD' : req.method === 'GET' ? 'GET' : 'POST' }));
+      if (answered) {
+        void answered.then(async (response) => {
+          res.writeHead(response.status, Object.fromEntries(response.headers));
+          res.end(req.method === 'HEAD' ? undefined : await response.text());
+        });
+        return;
+      }
     }
     res.writeHead(path === '/' ? 426 : 404, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(path === '/' ? 'WalletConnect relay: connect with a WebSocket\n' : 'Not found\n');
@@ -276,12 +330,13 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
       conn.ws.ping();
     }
   }, pingMs);
-  const sweepTimer = setInterval(() => mailbox.sweep(), SWEEP_MS);
+  const sweepTimer = setInterval(() => void store.sweep().catch((err: Error) => log?.(`sweep failed: ${err.message}`)), SWEEP_MS);
   pingTimer.unref();
   sweepTimer.unref();
 
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
+      health.draining();
       clearInterval(pingTimer);
       clearInterval(sweepTimer);
       const open = [...connections];
@@ -295,7 +350,7 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      mailbox.clear();
+      await store.close();
       awaitingAck.clear();
       subscriptions.clear();
     })());
@@ -306,6 +361,7 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
       clearInterval(sweepTimer);
       wss.close();
       server.close();
+      void store.close();
       reject(isAddressInUse(err) ? new PortInUseError('WalletConnect relay', host, port) : err);
     };
     server.once('error', onListenError);
@@ -323,14 +379,15 @@ export function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000, publ
         publicUrl,
         port: boundPort,
         stop,
-        stats: () => {
-          mailbox.sweep();
+        ready: () => store.ping(),
+        stats: async () => {
+          const counts = await store.counts();
           return {
             connections: connections.size,
             clients: new Set([...connections].map((conn) => conn.clientId)).size,
             topics: subscriptions.topicCount,
             subscriptions: subscriptions.count,
-            storedMessages: mailbox.messageCount,
+            storedMessages: counts.messages,
             publishes: { ...counters.publishes },
             methods: { ...counters.methods },
             delivered: counters.delivered,

@@ -52,6 +52,11 @@ export class Subscriptions {
     if (set?.size === 0) this.byTopic.delete(topic);
   }
 
+  /** Whether any socket is subscribed to `topic`. */
+  has(topic: string): boolean {
+    return this.byTopic.has(topic);
+  }
+
   /** The sockets subscribed to `topic`. */
   peers(topic: string): Iterable<Connection> {
     return this.byTopic.get(topic) ?? [];

@@ -1,158 +1,37 @@
 import assert from 'node:assert/strict';
-import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { after, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PortInUseError } from '../../server/ports.js';
-import { startRelay, type Relay } from '../../server/relay/relay.js';
+import { startRelay, type Relay, type RelayOptions } from '../../server/relay/relay.js';
+import { startRedis, type LocalRedis } from '../support/local-databases.js';
+import { Client, connect, identity, jwt, open, subscriptionId, topic, type Response } from './relay-client.js';
 import { occupyPort } from './helpers.js';
 
-// Raw `ws` clients that authenticate the way the SDK does: an ed25519 key of their own, its did:key as `iss`,
-// and a compact EdDSA JWT in `?auth=`. The did:key encoding here is written independently of the relay's.
+// Every behaviour twice: one relay keeping its messages in memory, and one keeping them in Redis (each relay its
+// own key prefix there, so tests do not see each other's messages).
+let redis: LocalRedis | undefined;
+let prefixes = 0;
+after(async () => {
+  await redis?.stop();
+});
+const backends = {
+  memory: async (): Promise<RelayOptions> => ({}),
+  Redis: async (): Promise<RelayOptions> => {
+    redis ??= await startRedis();
+    return { redisUrl: redis.url, redisPrefix: `test${++prefixes}:` };
+  },
+};
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-function base58(bytes: Uint8Array): string {
-  let n = BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
-  let out = '';
-  while (n > 0n) {
-    out = BASE58[Number(n % 58n)] + out;
-    n /= 58n;
-  }
-  return out;
-}
-
-interface Identity {
-  privateKey: KeyObject;
-  did: string;
-}
-
-function identity(): Identity {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url');
-  return { privateKey, did: `did:key:z${base58(Buffer.concat([Buffer.from([0xed, 0x01]), raw]))}` };
-}
-
-const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-function jwt(id: Identity, aud: string, { exp, iat = Math.floor(Date.now() / 1000), signer }: { exp?: number; iat?: number; signer?: KeyObject } = {}): string {
-  const data = `${b64({ alg: 'EdDSA', typ: 'JWT' })}.${b64({ iss: id.did, sub: 'test', aud, iat, exp: exp ?? iat + 86400 })}`;
-  return `${data}.${sign(null, Buffer.from(data), signer ?? id.privateKey).toString('base64url')}`;
-}
-
-interface Incoming {
-  id: number;
-  method: string;
-  params: { id: string; data: { topic: string; message: string; publishedAt: number; tag: number } };
-}
-
-interface Response {
-  id: unknown;
-  result?: unknown;
-  error?: { code: number; message: string };
-}
-
-/** A relay client: requests by id, a queue of relay → client messages, raw frames for exact-text checks. */
-class Client {
-  readonly inbox: Incoming[] = [];
-  readonly raw: string[] = [];
-  pings = 0;
-  private waiters: (() => void)[] = [];
-  private pending = new Map<string, (response: Response) => void>();
-  private nextId = 1;
-  readonly closed: Promise<{ code: number; reason: string }>;
-  readonly opened: Promise<void>;
-
-  constructor(
-    readonly ws: WebSocket,
-    readonly id: Identity,
-    private readonly autoAck: boolean,
-  ) {
-    this.opened = new Promise((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    this.opened.catch(() => undefined); // a refused socket is awaited through `closed`
-    this.closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-    ws.on('ping', () => this.pings++);
-    ws.on('message', (data) => {
-      const text = data.toString();
-      this.raw.push(text);
-      const payload = JSON.parse(text) as Incoming & Response;
-      if (payload.method) {
-        this.inbox.push(payload);
-        if (this.autoAck) this.send({ id: payload.id, jsonrpc: '2.0', result: true });
-        for (const wake of this.waiters.splice(0)) wake();
-      } else this.pending.get(String(payload.id))?.(payload);
-    });
-  }
-
-  send(payload: unknown): void {
-    this.ws.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
-  }
-
-  request(method: string, params?: unknown): Promise<Response> {
-    const id = String(this.nextId++);
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.send({ id, jsonrpc: '2.0', method, params });
-    });
-  }
-
-  /** Waits until the inbox holds at least `count` messages. */
-  async received(count: number, timeoutMs = 2000): Promise<Incoming[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.inbox.length < count) {
-      if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${this.inbox.length}`);
-      await Promise.race([new Promise<void>((resolve) => this.waiters.push(resolve)), sleep(50)]);
-    }
-    return this.inbox;
-  }
-
-  /** A round trip: everything the relay sent before its answer has arrived by the time this resolves. */
-  async settle(): Promise<void> {
-    await this.request('irn_unsubscribe', { topic: 'settle-no-such-topic' });
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
-
-interface ConnectOptions {
-  id?: Identity;
-  auth?: string | null;
-  autoAck?: boolean;
-  autoPong?: boolean;
-  /** A Host header of the client's choosing. */
-  host?: string;
-  /** The socket's local address (another loopback address, 127.0.0.2, is another client address). */
-  from?: string;
-}
-
-function connect(relay: Relay, { id = identity(), auth, autoAck = true, autoPong = true, host, from }: ConnectOptions = {}): Client {
-  const token = auth === undefined ? jwt(id, relay.url) : auth;
-  const url = token === null ? relay.url : `${relay.url}/?auth=${encodeURIComponent(token)}&projectId=test&ua=node-test`;
-  return new Client(new WebSocket(url, { autoPong, ...(host ? { headers: { host } } : {}), ...(from ? { localAddress: from } : {}) }), id, autoAck);
-}
-
-async function open(relay: Relay, options?: Parameters<typeof connect>[1]): Promise<Client> {
-  const client = connect(relay, options);
-  await client.opened;
-  return client;
-}
-
-const subscriptionId = (topic: string, did: string) => createHash('sha256').update(topic + did).digest('hex');
-const topic = (name: string) => createHash('sha256').update(`${name}-${Math.random()}`).digest('hex');
-
-describe('WalletConnect relay', { timeout: 20_000 }, () => {
+for (const [backend, storage] of Object.entries(backends)) describe(`WalletConnect relay (${backend})`, { timeout: 20_000 }, () => {
   const relays: Relay[] = [];
   const clients: Client[] = [];
   after(async () => {
     for (const client of clients) client.ws.terminate();
     await Promise.all(relays.map((relay) => relay.stop()));
   });
-  async function relay(options: Parameters<typeof startRelay>[0] = {}): Promise<Relay> {
-    const started = await startRelay(options);
+  async function relay(options: RelayOptions = {}): Promise<Relay> {
+    const started = await startRelay({ ...(await storage()), ...options });
     relays.push(started);
     return started;
   }
@@ -179,7 +58,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     const a = await client(r);
     const answer = await a.request('irn_subscribe', { topic: 'a-topic' });
     assert.deepEqual(answer, { id: '1', jsonrpc: '2.0', result: subscriptionId('a-topic', a.id.did) });
-    assert.deepEqual({ ...r.stats(), methods: undefined, publishes: undefined }, {
+    assert.deepEqual({ ...(await r.stats()), methods: undefined, publishes: undefined }, {
       connections: 1, clients: 1, topics: 1, subscriptions: 1, storedMessages: 0, delivered: 0, acked: 0, authRejected: 0, methods: undefined, publishes: undefined,
     });
   });
@@ -201,8 +80,8 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
       assert.equal(closed.code, 4001, name);
       assert.match(closed.reason, reason, name);
     }
-    assert.equal(r.stats().authRejected, cases.length);
-    assert.equal(r.stats().connections, 0);
+    assert.equal((await r.stats()).authRejected, cases.length);
+    assert.equal((await r.stats()).connections, 0);
   });
 
   it('refuses a JWT issued in the future or with exp before iat, and closes an open socket with 4001 when its JWT expires', async () => {
@@ -256,7 +135,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     const tooBig = await a.request('irn_publish', { topic: t, message: 'A'.repeat(1024 * 1024 + 1), ttl: 300, tag: 1108 });
     assert.deepEqual(tooBig.error, { code: -32602, message: 'Invalid params: params.message is over 1048576 bytes' });
     assert.equal((await a.request('irn_publish', { topic: t, message: 'A'.repeat(1024 * 1024), ttl: 300, tag: 1108 })).result, true);
-    assert.equal(r.stats().storedMessages, 1);
+    assert.equal((await r.stats()).storedMessages, 1);
     a.send({ id: 'huge', jsonrpc: '2.0', method: 'irn_publish', params: { topic: t, message: 'A'.repeat(2 * 1024 * 1024), ttl: 300 } });
     assert.equal((await a.closed).code, 1009);
   });
@@ -267,7 +146,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     assert.equal((await a.request('irn_batchSubscribe', { topics: ['t1', 't2'] })).error, undefined);
     const over = await a.request('irn_batchSubscribe', { topics: ['t1', 't3', 't4'] });
     assert.deepEqual(over.error, { code: -32005, message: 'Limit exceeded: a socket may subscribe to at most 3 topics' });
-    assert.equal(r.stats().subscriptions, 2);
+    assert.equal((await r.stats()).subscriptions, 2);
     // Subscribing again to a topic it has costs nothing.
     assert.equal((await a.request('irn_batchSubscribe', { topics: ['t1', 't2', 't3'] })).error, undefined);
     const b = await client(r);
@@ -275,10 +154,10 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     assert.deepEqual((await b.request('wc_proposeSession', { pairingTopic: 'p1', sessionProposal: 'cA==', ttl: 300 })).error, {
       code: -32005, message: 'Limit exceeded: the relay holds at most 4 subscriptions',
     });
-    assert.equal(r.stats().storedMessages, 0, 'a refused proposal is not published');
+    assert.equal((await r.stats()).storedMessages, 0, 'a refused proposal is not published');
     await a.request('irn_unsubscribe', { topic: 't3' });
     assert.equal((await b.request('irn_subscribe', { topic: 't9' })).error, undefined);
-    assert.equal(r.stats().subscriptions, 4);
+    assert.equal((await r.stats()).subscriptions, 4);
   });
 
   it("bounds each topic's mailbox by count and bytes (oldest dropped) and the topics it keeps (new ones refused with -32005)", async () => {
@@ -314,9 +193,9 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     await a.settle();
     assert.deepEqual(a.inbox, []);
     await Promise.all([b.settle(), c.settle()]);
-    assert.deepEqual(r.stats().publishes, { 1108: 1 });
-    assert.equal(r.stats().delivered, 2);
-    assert.equal(r.stats().acked, 2);
+    assert.deepEqual((await r.stats()).publishes, { 1108: 1 });
+    assert.equal((await r.stats()).delivered, 2);
+    assert.equal((await r.stats()).acked, 2);
   });
 
   it('keeps messages for subscribers that come later, and forgets them when their ttl runs out', async () => {
@@ -328,7 +207,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     await a.request('irn_publish', { topic: expiring, message: 'Z29uZQ==', ttl: 1, tag: 1100 });
     // The same envelope again (a client retrying) is stored once.
     await a.request('irn_publish', { topic: kept, message: 'a2VwdA==', ttl: 300, tag: 1100 });
-    assert.equal(r.stats().storedMessages, 2);
+    assert.equal((await r.stats()).storedMessages, 2);
 
     const b = await client(r);
     const subscribed = await b.request('irn_batchSubscribe', { topics: [kept] });
@@ -337,9 +216,9 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     assert.equal(message?.params.data.message, 'a2VwdA==');
 
     clock += 999;
-    assert.equal(r.stats().storedMessages, 2, 'kept until its ttl runs out');
+    assert.equal((await r.stats()).storedMessages, 2, 'kept until its ttl runs out');
     clock += 1;
-    assert.equal(r.stats().storedMessages, 1);
+    assert.equal((await r.stats()).storedMessages, 1);
     await b.request('irn_subscribe', { topic: expiring });
     await b.settle();
     assert.equal(b.inbox.length, 1, 'nothing from the expired topic');
@@ -360,7 +239,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     await b.received(1);
     await c.received(1);
     await b.settle();
-    assert.equal(r.stats().acked, 1);
+    assert.equal((await r.stats()).acked, 1);
 
     b.close();
     c.close();
@@ -374,7 +253,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     const [again] = await c2.received(1);
     assert.equal(again?.params.data.message, 'YWNr');
     await c2.settle();
-    assert.equal(r.stats().acked, 2);
+    assert.equal((await r.stats()).acked, 2);
   });
 
   it('wc_proposeSession and wc_approveSession subscribe the caller and publish with the session tags', async () => {
@@ -411,8 +290,8 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     await dapp.request('irn_publish', { topic: session, message: 'cmVxdWVzdA==', ttl: 900, tag: 1108 });
     const [, request] = await wallet.received(2);
     assert.equal(request?.params.data.topic, session);
-    assert.deepEqual(r.stats().publishes, { 1100: 1, 1101: 1, 1102: 1, 1108: 1 });
-    assert.equal(r.stats().subscriptions, 4);
+    assert.deepEqual((await r.stats()).publishes, { 1100: 1, 1101: 1, 1102: 1, 1108: 1 });
+    assert.equal((await r.stats()).subscriptions, 4);
   });
 
   it('echoes 19-digit ids exactly, numbers and strings alike', async () => {
@@ -451,7 +330,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     const errors = a.raw.map((text) => JSON.parse(text) as Response).filter((p) => p.id === null);
     assert.deepEqual(errors.map((p) => p.error?.code), [-32700, -32600, -32700]);
     assert.equal((await a.request('irn_subscribe', { topic: 'still-fine' })).result, subscriptionId('still-fine', a.id.did));
-    assert.equal(r.stats().connections, 1);
+    assert.equal((await r.stats()).connections, 1);
   });
 
   it('pings every socket every pingMs, and drops one that stops answering', { timeout: 15_000 }, async () => {
@@ -464,7 +343,7 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
     for (const deadline = Date.now() + 10_000; a.pings < 3 && Date.now() < deadline; ) await sleep(20);
     assert.ok(a.pings >= 3, `pings: ${a.pings}`);
     assert.equal(a.ws.readyState, WebSocket.OPEN);
-    assert.equal(r.stats().connections, 1);
+    assert.equal((await r.stats()).connections, 1);
   });
 
   it('stop() closes every client (1001, not fatal) and the port; a second stop() is a no-op', async () => {
@@ -495,15 +374,15 @@ describe('WalletConnect relay', { timeout: 20_000 }, () => {
   });
 });
 
-describe('WalletConnect relay: per-client and per-address caps', { timeout: 180_000 }, () => {
+for (const [backend, storage] of Object.entries(backends)) describe(`WalletConnect relay: per-client and per-address caps (${backend})`, { timeout: 180_000 }, () => {
   const relays: Relay[] = [];
   const clients: Client[] = [];
   after(async () => {
     for (const client of clients) client.ws.terminate();
     await Promise.all(relays.map((relay) => relay.stop()));
   });
-  async function relay(options: Parameters<typeof startRelay>[0] = {}): Promise<Relay> {
-    const started = await startRelay(options);
+  async function relay(options: RelayOptions = {}): Promise<Relay> {
+    const started = await startRelay({ ...(await storage()), ...options });
     relays.push(started);
     return started;
   }
@@ -536,10 +415,10 @@ describe('WalletConnect relay: per-client and per-address caps', { timeout: 180_
     }
     const victim = await client(r);
     const proposal = await victim.request('wc_proposeSession', { pairingTopic: topic('victim'), sessionProposal: 'cA==', ttl: 300 });
-    assert.equal(proposal.error, undefined, `the second client could not pair: ${JSON.stringify(proposal.error)} (the flooder holds ${r.stats().subscriptions} subscriptions)`);
+    assert.equal(proposal.error, undefined, `the second client could not pair: ${JSON.stringify(proposal.error)} (the flooder holds ${(await r.stats()).subscriptions} subscriptions)`);
     assert.deepEqual([...refusals.keys()].sort(), ['Limit exceeded: one client address may hold at most 10000 subscriptions', 'closed 1013 too many sockets from this client id']);
     assert.equal(sockets.length, 20, 'one client id holds at most 20 sockets');
-    assert.equal(r.stats().subscriptions, 10_001);
+    assert.equal((await r.stats()).subscriptions, 10_001);
   });
 
   it('caps sockets per client address (configurable) and stored bytes per address and relay-wide, attestations counted', async () => {

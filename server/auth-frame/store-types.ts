@@ -1,6 +1,6 @@
 /**
  * The secure service's records and the store interface behind which they live (SQLite by default:
- * `SqliteFrameStore` in store.ts; a deployment may put them in a shared database instead).
+ * `SqlFrameStore` in store.ts, over a SQLite file or one PostgreSQL database shared by several instances).
  */
 
 /** One pending email code. The code itself is never stored, only its keyed hash. Times in ms. */
@@ -100,5 +100,7 @@ export interface FrameStore {
   listSealedKeys(): Promise<SealedKeys[]>;
   /** Replaces the sealed keys of these users, all or none; returns how many users changed. */
   replaceSealedKeys(keys: readonly SealedKeys[]): Promise<number>;
+  /** Throws when the storage cannot be reached (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

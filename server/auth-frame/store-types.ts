@@ -102,5 +102,7 @@ export interface FrameStore {
   replaceSealedKeys(keys: readonly SealedKeys[]): Promise<number>;
   /** Throws when the storage cannot be reached (readiness). */
   ping(): Promise<void>;
+  /** What the storage is, without secrets (logs): `sqlite:/path` or `postgres://host:port/db`. */
+  readonly description: string;
   close(): Promise<void>;
 }

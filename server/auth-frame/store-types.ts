@@ -70,6 +70,11 @@ export interface FrameStore {
   /** Counts one wrong guess; returns the new count. */
   addAttempt(email: string): Promise<number>;
   deleteCode(email: string): Promise<void>;
+  /**
+   * Removes the code of `email` if it is still the one hashed `codeHash` and unexpired at `now`; true only for the
+   * caller that removed it, so of two instances checking the same code at once exactly one succeeds.
+   */
+  spendCode(email: string, codeHash: string, now: number): Promise<boolean>;
   /** Records that a code was mailed to `email` at the request of `ip`. */
   addSend(email: string, ip: string, at: number): Promise<void>;
   /** Sends since `since` to `email`, from `ip`, and the time of the last one to `email`. */

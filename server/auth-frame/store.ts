@@ -93,6 +93,10 @@ export class SqlFrameStore implements FrameStore {
     await this.db.run('DELETE FROM frame_codes WHERE email = ?', [email]);
   }
 
+  async spendCode(email: string, codeHash: string, now: number): Promise<boolean> {
+    return (await this.db.run('DELETE FROM frame_codes WHERE email = ? AND code_hash = ? AND expires_at > ?', [email, codeHash, now])).changes === 1;
+  }
+
   async addSend(email: string, ip: string, at: number): Promise<void> {
     await this.db.run('DELETE FROM frame_sends WHERE at <= ?', [this.now() - SEND_HISTORY_MS]);
     await this.db.run('INSERT INTO frame_sends (email, ip, at) VALUES (?, ?, ?)', [email, ip, at]);

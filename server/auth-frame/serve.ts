@@ -75,7 +75,9 @@ export async function startAuthFrame({ host = '127.0.0.1', port = 0, masterKey, 
   const { app, otp } = createAuthFrameApp({ ...rest, publicUrl: () => publicUrl ?? url, allowedHosts: () => hosts, store, masterKey: master, codeKey: deriveKey(master, 'email-code-hash'), mailer });
   try {
     const checks = health({ storage: () => store.ping() });
-    const server = await listen((request) => checks.handle(request) ?? app.fetch(request), { host, port, service: 'auth frame' });
+    // The second argument is @hono/node-server's { incoming }: the app reads the client's address from it.
+    const fetch = (request: Request, env?: object) => checks.handle(request) ?? app.fetch(request, env);
+    const server = await listen(fetch, { host, port, service: 'auth frame' });
     url = server.url;
     hosts = localHosts(server.port, server.url, publicUrl);
     let stopping: Promise<void> | undefined;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
-import { startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { SqlFrameStore } from '../../server/auth-frame/store.js';
 import { startPostgres, type LocalPostgres } from '../support/local-databases.js';
 import { actAsFrame } from './frame-proof.js';

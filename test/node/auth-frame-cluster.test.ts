@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { stringToHex, verifyMessage } from 'viem';
-import { startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { SqlFrameStore } from '../../server/auth-frame/store.js';
 import { startPostgres, type LocalPostgres } from '../support/local-databases.js';

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { devKeyPath, loadMasterKey, loginKeyConfig } from '../../server/auth-frame/key-config.js';
 import { openEvmAccount, parseMasterKey } from '../../server/auth-frame/keys.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame } from '../../server/auth-frame/serve.js';
 import { SqliteFrameStore } from '../../server/auth-frame/store.js';
 import { actAsFrame, carryAttempts } from './frame-proof.js';

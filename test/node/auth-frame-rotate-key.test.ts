@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { Keypair } from '@solana/web3.js';
 import { recoverMessageAddress, stringToHex } from 'viem';
 import { keyContext, unseal } from '../../server/auth-frame/keys.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { main, rotateMasterKey } from '../../server/auth-frame/rotate-key.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { SqliteFrameStore } from '../../server/auth-frame/store.js';

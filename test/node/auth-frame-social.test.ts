@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
-import { startOidcStandIn, type OidcStandIn } from '../../server/auth-frame/oidc-standin.js';
+import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
+import { startOidcStandIn, type OidcStandIn } from '../../devstack/oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { CookieJar, loginAtProvider, request } from './social-login-driver.js';
 import { actAsFrame } from './frame-proof.js';

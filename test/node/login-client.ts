@@ -3,7 +3,7 @@
 // sealed key opens to its address under the master key.
 import assert from 'node:assert/strict';
 import type { Hex } from 'viem';
-import { codeIn, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, type MailCapture } from '../../devstack/mail-capture.js';
 import { openEvmAccount } from '../../server/auth-frame/keys.js';
 import type { FrameStore } from '../../server/auth-frame/store.js';
 

@@ -1,6 +1,6 @@
 // The login service's entry point (server/auth-frame/cli.ts) as a process: a bad variable exits 1 naming it,
-// SIGTERM exits 0, and `kill -9` in the middle of first logins loses no acknowledged user or sealed key, on a
-// SQLite file and on PostgreSQL.
+// SIGTERM exits 0, two processes on one SQLite file lose no sealed key, and `kill -9` in the middle of first
+// logins loses no acknowledged user or sealed key, on a SQLite file and on PostgreSQL.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -76,13 +76,32 @@ describe('the login service CLI', () => {
     assert.equal(await service.exited, 0);
   });
 
+  it('loses no sealed key when two processes on one SQLite file make users at once', async () => {
+    const master = randomBytes(32);
+    const env = { DATABASE_URL: join(dir, 'two.sqlite'), AUTH_FRAME_MASTER_KEY: master.toString('hex') };
+    const services = await Promise.all([startCli(env), startCli(env)]);
+    try {
+      const emails = Array.from({ length: 12 }, (_, i) => `two${i}@example.test`);
+      const users = await Promise.all(emails.map((email, i) => login(services[i % 2]!.url, mail, email, services[(i + 1) % 2]!.url)));
+      const store = await SqlFrameStore.open(env.DATABASE_URL);
+      try {
+        for (const [i, email] of emails.entries()) await assertKeyOpens(store, master, email, users[i]!.address);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      for (const service of services) service.child.kill('SIGTERM');
+      assert.deepEqual(await Promise.all(services.map((service) => service.exited)), [0, 0]);
+    }
+  });
+
   for (const backend of ['SQLite', 'PostgreSQL']) {
     it(`keeps every acknowledged user and key across kill -9 during first logins (${backend})`, async () => {
       const master = randomBytes(32);
       const env = { DATABASE_URL: backend === 'SQLite' ? join(dir, 'kill.sqlite') : await postgres.createDatabase(), AUTH_FRAME_MASTER_KEY: master.toString('hex') };
       const service = await startCli(env);
       const acknowledged = new Map<string, string>();
-      const emails = Array.from({ length: 12 }, (_, i) => `kill${i}-${backend.toLowerCase()}@example.test`);
+      const emails = Array.from({ length: 8 }, (_, i) => `kill${i}-${backend.toLowerCase()}@example.test`);
       let killed = false;
       await Promise.allSettled(
         emails.map(async (email) => {

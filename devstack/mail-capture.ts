@@ -58,6 +58,8 @@ export async function startMailCapture({ host = '127.0.0.1', smtpPort = 0, webPo
       }, done);
     },
   });
+  // A sender that dies mid-mail (a service killed with -9) resets its connection: that is no reason to crash.
+  smtp.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     smtp.server.once('error', (err: Error) => reject(isAddressInUse(err) ? new PortInUseError('mail capture (SMTP)', host, smtpPort) : err));
     smtp.listen(smtpPort, host, () => resolve());

@@ -8,7 +8,7 @@ import { createMailer } from './mail.js';
 import type { FrameNetworks } from './networks.js';
 import type { OtpLimits, OtpService } from './otp.js';
 import type { SocialProviders } from './social.js';
-import { SqliteFrameStore, type FrameStore } from './store.js';
+import { SqlFrameStore, type FrameStore } from './store.js';
 
 export interface AuthFrameOptions {
   host?: string;
@@ -68,7 +68,7 @@ export interface AuthFrameServer {
  */
 export async function startAuthFrame({ host = '127.0.0.1', port = 0, masterKey, masterKeyFile, keyPath, legacyKeyPath, production = process.env.NODE_ENV === 'production', dbPath = ':memory:', store: given, smtpUrl, mailFrom = 'Wallet login <no-reply@localhost>', publicUrl, ...rest }: AuthFrameOptions): Promise<AuthFrameServer> {
   const master = loadMasterKey({ masterKey, masterKeyFile, keyPath, legacyKeyPath, dbPath, production, log: rest.log ?? ((line) => console.warn(`[auth-frame] ${line}`)) });
-  const store = given ?? (await SqliteFrameStore.open(dbPath, rest.now));
+  const store = given ?? (await SqlFrameStore.open(dbPath, rest.now));
   const mailer = createMailer(smtpUrl, mailFrom);
   let url = '';
   let hosts: string[] = [];

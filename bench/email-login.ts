@@ -7,7 +7,7 @@
  * Both are timed from the test driver (Node), so each includes a Playwright round trip of a few ms.
  */
 import type { Browser, Page } from 'playwright-core';
-import { codeIn } from '../server/auth-frame/mail.js';
+import { codeIn } from '../devstack/mail-capture.js';
 import type { Stack } from '../devstack/stack.js';
 import { TIMEOUT, openBenchDemo, step, withStack } from './demo-page.js';
 import { ms, type Stats, stats, table } from './format.js';

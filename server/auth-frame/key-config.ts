@@ -72,7 +72,7 @@ export interface MasterKeySource {
   keyPath?: string | undefined;
   /** Where an earlier version kept the dev key; moved to `keyPath` when only it exists. */
   legacyKeyPath?: string | undefined;
-  /** The database file; its directory is the data directory. ':memory:' has none. */
+  /** The database file (or sqlite:PATH); its directory is the data directory. ':memory:' and postgres://… have none. */
   dbPath: string;
   production: boolean;
   log?: (line: string) => void;
@@ -83,7 +83,8 @@ export class MasterKeyConfigError extends Error {}
 /** The master key per `source`, or a MasterKeyConfigError naming the variable to set. */
 export function loadMasterKey(source: MasterKeySource): Buffer {
   const { masterKey, masterKeyFile, keyPath, legacyKeyPath, dbPath, production, log = () => {} } = source;
-  const dataDir = dbPath === ':memory:' ? undefined : dirname(resolve(dbPath));
+  const dbFile = dbPath.replace(/^sqlite:/, '');
+  const dataDir = dbFile === ':memory:' || /^postgres(ql)?:\/\//i.test(dbPath) ? undefined : dirname(resolve(dbFile));
   if (masterKey !== undefined && masterKeyFile !== undefined) throw new MasterKeyConfigError('Set either AUTH_FRAME_MASTER_KEY or AUTH_FRAME_MASTER_KEY_FILE, not both.');
   if (masterKey !== undefined) return parseMasterKey(masterKey);
   const file = masterKeyFile ?? keyPath;

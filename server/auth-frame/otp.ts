@@ -182,7 +182,8 @@ export class OtpService {
       if (attemptsLeft <= 0) return { ok: false, error: 'too_many_attempts' };
       return { ok: false, error: 'wrong_code', attemptsLeft };
     }
-    await store.deleteCode(key);
+    // Another instance may be checking the same code right now: only the one that removes it succeeds.
+    if (!(await store.spendCode(key, record.codeHash, this.now()))) return { ok: false, error: 'expired_code' };
     return { ok: true };
   }
 

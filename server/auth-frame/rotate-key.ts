@@ -4,11 +4,11 @@
  * not open (a wrong old key), nothing is written. A key already sealed under the new master key is left as it
  * is, so running it again after an interruption is safe.
  *
- * Procedure (the service stopped, as it keeps the database in memory and would write over the change):
+ * Procedure (every instance of the service stopped: one still running would seal new wallets under the old key):
  *   1. Make the new key outside the data directory, e.g.
  *      node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))" > /secrets/auth-frame-new.key
- *   2. Back up the database file.
- *   3. node --import tsx server/auth-frame/rotate-key.ts --db <AUTH_FRAME_DB> --old-key-file <old> --new-key-file <new>
+ *   2. Back up the database.
+ *   3. node --import tsx server/auth-frame/rotate-key.ts --db <AUTH_FRAME_DB or DATABASE_URL> --old-key-file <old> --new-key-file <new>
  *   4. Point AUTH_FRAME_MASTER_KEY_FILE (or AUTH_FRAME_MASTER_KEY) at the new key and start the service.
  *   5. Once a login and a signature work, destroy the old key (and the backups sealed under it, or keep them
  *      only as long as the old key is kept). Codes and social logins under way at the rotation must start over.
@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { keyContext, parseMasterKey, seal, unseal } from './keys.js';
-import { SqliteFrameStore, type FrameStore, type SealedKeys } from './store.js';
+import { SqlFrameStore, type FrameStore, type SealedKeys } from './store.js';
 
 export interface RotationResult {
   /** Users whose keys were re-sealed. */
@@ -67,13 +67,13 @@ export async function rotateMasterKey(store: FrameStore, oldKey: Buffer, newKey:
 /** The command: --db, --old-key-file, --new-key-file. */
 export async function main(argv: string[]): Promise<RotationResult> {
   const { values } = parseArgs({ args: argv, options: { db: { type: 'string' }, 'old-key-file': { type: 'string' }, 'new-key-file': { type: 'string' } } });
-  const db = values.db ?? process.env.AUTH_FRAME_DB;
+  const db = values.db ?? process.env.DATABASE_URL ?? process.env.AUTH_FRAME_DB;
   if (!db || !values['old-key-file'] || !values['new-key-file']) {
-    throw new Error('usage: node --import tsx server/auth-frame/rotate-key.ts --db <auth-frame.sqlite> --old-key-file <file> --new-key-file <file>');
+    throw new Error('usage: node --import tsx server/auth-frame/rotate-key.ts --db <auth-frame.sqlite or postgres://…> --old-key-file <file> --new-key-file <file>');
   }
   const oldKey = parseMasterKey(readFileSync(values['old-key-file'], 'utf8'));
   const newKey = parseMasterKey(readFileSync(values['new-key-file'], 'utf8'));
-  const store = await SqliteFrameStore.open(db);
+  const store = await SqlFrameStore.open(db);
   try {
     return await rotateMasterKey(store, oldKey, newKey);
   } finally {

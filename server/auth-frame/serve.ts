@@ -1,5 +1,6 @@
 import { localHosts } from '../host-check.js';
 import { listen } from '../listen.js';
+import { health } from '../service/health.js';
 import { createAuthFrameApp } from './app.js';
 import { loadMasterKey } from './key-config.js';
 import { deriveKey } from './keys.js';
@@ -7,7 +8,7 @@ import { createMailer } from './mail.js';
 import type { FrameNetworks } from './networks.js';
 import type { OtpLimits, OtpService } from './otp.js';
 import type { SocialProviders } from './social.js';
-import { SqliteFrameStore, type FrameStore } from './store.js';
+import { SqlFrameStore, type FrameStore } from './store.js';
 
 export interface AuthFrameOptions {
   host?: string;
@@ -34,7 +35,7 @@ export interface AuthFrameOptions {
   production?: boolean;
   /** The public URL when behind a proxy (its origin is the `auth-url`); default the listening URL. */
   publicUrl?: string;
-  /** SQLite file; ':memory:' (default) keeps nothing. Ignored when `store` is given. */
+  /** The database: a SQLite file, sqlite:PATH, ':memory:' (default, keeps nothing) or postgres://…. Ignored when `store` is given. */
   dbPath?: string;
   store?: FrameStore;
   /** The chains the frame signs for: chain id or CAIP-2 → name and RPC URL (server/auth-frame/networks.ts). */
@@ -57,31 +58,44 @@ export interface AuthFrameServer {
   otp: OtpService;
   store: FrameStore;
   stop(): Promise<void>;
+  /** Graceful stop: readiness answers 503, requests in flight finish (up to `timeoutMs`), then storage closes. */
+  drain(timeoutMs: number): Promise<void>;
 }
 
-/** The secure service on its own origin (127.0.0.1 only by default). */
+/**
+ * The secure service on its own origin (127.0.0.1 only by default), with `GET /health` and `GET /health/ready`
+ * (its storage answers) in front of the app.
+ */
 export async function startAuthFrame({ host = '127.0.0.1', port = 0, masterKey, masterKeyFile, keyPath, legacyKeyPath, production = process.env.NODE_ENV === 'production', dbPath = ':memory:', store: given, smtpUrl, mailFrom = 'Wallet login <no-reply@localhost>', publicUrl, ...rest }: AuthFrameOptions): Promise<AuthFrameServer> {
   const master = loadMasterKey({ masterKey, masterKeyFile, keyPath, legacyKeyPath, dbPath, production, log: rest.log ?? ((line) => console.warn(`[auth-frame] ${line}`)) });
-  const store = given ?? (await SqliteFrameStore.open(dbPath, rest.now));
+  const store = given ?? (await SqlFrameStore.open(dbPath, rest.now));
   const mailer = createMailer(smtpUrl, mailFrom);
   let url = '';
   let hosts: string[] = [];
   const { app, otp } = createAuthFrameApp({ ...rest, publicUrl: () => publicUrl ?? url, allowedHosts: () => hosts, store, masterKey: master, codeKey: deriveKey(master, 'email-code-hash'), mailer });
   try {
-    const server = await listen(app.fetch, { host, port, service: 'auth frame' });
+    const checks = health({ storage: () => store.ping() });
+    // The second argument is @hono/node-server's { incoming }: the app reads the client's address from it.
+    const fetch = (request: Request, env?: unknown) => checks.handle(request) ?? app.fetch(request, env as object | undefined);
+    const server = await listen(fetch, { host, port, service: 'auth frame' });
     url = server.url;
     hosts = localHosts(server.port, server.url, publicUrl);
     let stopping: Promise<void> | undefined;
+    const close = (closing: Promise<void>) =>
+      (stopping ??= closing.then(async () => {
+        mailer.close();
+        if (!given) await store.close();
+      }));
     return {
       url: server.url,
       port: server.port,
       otp,
       store,
-      stop: () =>
-        (stopping ??= server.stop().then(async () => {
-          mailer.close();
-          if (!given) await store.close();
-        })),
+      stop: () => close(server.stop()),
+      drain: (timeoutMs) => {
+        checks.draining();
+        return close(server.drain(timeoutMs));
+      },
     };
   } catch (err) {
     mailer.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { startMailCapture, type MailCapture } from './mail.js';
+import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import type { FrameNetworks } from './networks.js';
-import { startOidcStandIn, type OidcStandIn } from './oidc-standin.js';
+import { startOidcStandIn, type OidcStandIn } from '../../devstack/oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from './serve.js';
 import type { SocialProviders } from './social.js';
 

@@ -1,6 +1,6 @@
 /**
  * The secure service's records and the store interface behind which they live (SQLite by default:
- * `SqliteFrameStore` in store.ts; a deployment may put them in a shared database instead).
+ * `SqlFrameStore` in store.ts, over a SQLite file or one PostgreSQL database shared by several instances).
  */
 
 /** One pending email code. The code itself is never stored, only its keyed hash. Times in ms. */
@@ -70,6 +70,11 @@ export interface FrameStore {
   /** Counts one wrong guess; returns the new count. */
   addAttempt(email: string): Promise<number>;
   deleteCode(email: string): Promise<void>;
+  /**
+   * Removes the code of `email` if it is still the one hashed `codeHash` and unexpired at `now`; true only for the
+   * caller that removed it, so of two instances checking the same code at once exactly one succeeds.
+   */
+  spendCode(email: string, codeHash: string, now: number): Promise<boolean>;
   /** Records that a code was mailed to `email` at the request of `ip`. */
   addSend(email: string, ip: string, at: number): Promise<void>;
   /** Sends since `since` to `email`, from `ip`, and the time of the last one to `email`. */
@@ -100,5 +105,9 @@ export interface FrameStore {
   listSealedKeys(): Promise<SealedKeys[]>;
   /** Replaces the sealed keys of these users, all or none; returns how many users changed. */
   replaceSealedKeys(keys: readonly SealedKeys[]): Promise<number>;
+  /** Throws when the storage cannot be reached (readiness). */
+  ping(): Promise<void>;
+  /** What the storage is, without secrets (logs): `sqlite:/path` or `postgres://host:port/db`. */
+  readonly description: string;
   close(): Promise<void>;
 }

@@ -1,43 +1,9 @@
-import { SqliteFile } from '../api/sqlite.js';
+import { migrate, openDatabase, type Row, type SqlDatabase, type SqlExecutor } from '../storage/open.js';
+import { LOGIN_MIGRATIONS, upgradeLegacyUsers } from './store-schema.js';
 import type { CodeRecord, UserRecord, FrameSessionRecord, EmailUpdateRecord, TicketRecord, FrameStore, SealedKeys } from './store-types.js';
 
 export type { CodeRecord, UserRecord, FrameSessionRecord, EmailUpdateRecord, TicketRecord, FrameStore, SealedKeys } from './store-types.js';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS frame_codes (email TEXT PRIMARY KEY, code_hash TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, attempts INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS frame_sends (email TEXT NOT NULL, ip TEXT NOT NULL, at INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS frame_sends_email ON frame_sends (email, at);
-CREATE INDEX IF NOT EXISTS frame_sends_ip ON frame_sends (ip, at);
-CREATE TABLE IF NOT EXISTS frame_users (
-  id TEXT PRIMARY KEY, email TEXT UNIQUE, evm_address TEXT NOT NULL, solana_address TEXT NOT NULL,
-  evm_key TEXT NOT NULL, solana_key TEXT NOT NULL, created_at INTEGER NOT NULL, social_provider TEXT
-);
-CREATE TABLE IF NOT EXISTS frame_email_updates (user_id TEXT PRIMARY KEY, from_email TEXT NOT NULL, new_email TEXT NOT NULL, stage TEXT NOT NULL, expires_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS frame_identities (provider TEXT NOT NULL, subject TEXT NOT NULL, user_id TEXT NOT NULL, email TEXT, created_at INTEGER NOT NULL, PRIMARY KEY (provider, subject));
-CREATE TABLE IF NOT EXISTS frame_tickets (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, parent TEXT NOT NULL, expires_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS frame_account_types (user_id TEXT PRIMARY KEY, type TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS frame_sessions (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
-`;
-
-type Row = Record<string, unknown>;
-
-/**
- * A store from before social login has `email NOT NULL` and no `social_provider`: rebuild that table (SQLite
- * cannot drop a NOT NULL in place), keeping every row.
- */
-function migrateUsers(db: SqliteFile): void {
-  const columns = db.all('PRAGMA table_info(frame_users)');
-  if (!columns.length || columns.some((column) => column.name === 'social_provider')) return;
-  db.transaction(() => {
-    db.exec(`CREATE TABLE frame_users_v2 (
-      id TEXT PRIMARY KEY, email TEXT UNIQUE, evm_address TEXT NOT NULL, solana_address TEXT NOT NULL,
-      evm_key TEXT NOT NULL, solana_key TEXT NOT NULL, created_at INTEGER NOT NULL, social_provider TEXT)`);
-    db.exec('INSERT INTO frame_users_v2 (id, email, evm_address, solana_address, evm_key, solana_key, created_at) SELECT id, email, evm_address, solana_address, evm_key, solana_key, created_at FROM frame_users');
-    db.exec('DROP TABLE frame_users');
-    db.exec('ALTER TABLE frame_users_v2 RENAME TO frame_users');
-  });
-  db.persist();
-}
 const text = (value: unknown): string | undefined => (value === null || value === undefined ? undefined : String(value));
 /** A user row with the social identity's email beside it (a social user's `email` column stays empty). */
 const USER = 'SELECT u.*, (SELECT i.email FROM frame_identities i WHERE i.user_id = u.id) AS social_email FROM frame_users u';
@@ -58,108 +24,130 @@ const userRecord = (row: Row): UserRecord => ({
   solanaKeySealed: String(row.solana_key),
   createdAt: Number(row.created_at),
 });
+const readUser = async (db: SqlExecutor, where: string, ...params: (string | null)[]): Promise<UserRecord | undefined> => {
+  const row = await db.get(`${USER} WHERE ${where}`, params);
+  return row ? userRecord(row) : undefined;
+};
+/** A unique constraint refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY). */
+const isUniqueViolation = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
 
 /** Sends older than this are forgotten (longer than any rate-limit window). */
 const SEND_HISTORY_MS = 24 * 60 * 60_000;
 
-/** SQLite through sql.js (as server/auth/store.ts), written to `path` after each change; ':memory:' keeps nothing. */
-export class SqliteFrameStore implements FrameStore {
+/**
+ * The login service's store over the shared SQL layer (server/storage): a SQLite file on one machine, or one
+ * PostgreSQL database shared by any number of instances. Each compound change is one statement
+ * (`INSERT … ON CONFLICT`, `UPDATE/DELETE … RETURNING`) or one transaction, so two instances never overwrite
+ * each other's rows and a sealed key, once acknowledged, is on disk.
+ */
+export class SqlFrameStore implements FrameStore {
   private constructor(
-    private readonly db: SqliteFile,
+    private readonly db: SqlDatabase,
     private readonly now: () => number,
   ) {}
 
-  static async open(path = ':memory:', now: () => number = Date.now): Promise<SqliteFrameStore> {
-    const db = await SqliteFile.open(path);
-    migrateUsers(db);
-    db.exec(SCHEMA);
-    return new SqliteFrameStore(db, now);
+  /** Opens `url` (postgres://…, a SQLite path, sqlite:PATH or ':memory:', the default) and runs the migrations. */
+  static async open(url = ':memory:', now: () => number = Date.now): Promise<SqlFrameStore> {
+    const db = openDatabase(url);
+    try {
+      await upgradeLegacyUsers(db);
+      await migrate(db, 'login', LOGIN_MIGRATIONS);
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+    return new SqlFrameStore(db, now);
   }
 
-  private write<T>(body: () => T): T {
-    const result = this.db.transaction(body);
-    this.db.persist();
-    return result;
+  /** What the database is, without secrets (for logs). */
+  get description(): string {
+    return this.db.description;
+  }
+
+  ping(): Promise<void> {
+    return this.db.ping();
   }
 
   async putCode(code: CodeRecord): Promise<void> {
-    this.write(() => {
-      this.db.run('DELETE FROM frame_codes WHERE expires_at <= ?', [this.now()]);
-      this.db.run('INSERT OR REPLACE INTO frame_codes (email, code_hash, created_at, expires_at, attempts) VALUES (?, ?, ?, ?, ?)', [
-        code.email,
-        code.codeHash,
-        code.createdAt,
-        code.expiresAt,
-        code.attempts,
-      ]);
-    });
+    await this.db.run('DELETE FROM frame_codes WHERE expires_at <= ?', [this.now()]);
+    await this.db.run(
+      'INSERT INTO frame_codes (email, code_hash, created_at, expires_at, attempts) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO UPDATE SET code_hash = excluded.code_hash, created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = excluded.attempts',
+      [code.email, code.codeHash, code.createdAt, code.expiresAt, code.attempts],
+    );
   }
 
   async getCode(email: string): Promise<CodeRecord | undefined> {
-    const row = this.db.get('SELECT * FROM frame_codes WHERE email = ?', [email]);
+    const row = await this.db.get('SELECT * FROM frame_codes WHERE email = ?', [email]);
     return row ? codeRecord(row) : undefined;
   }
 
   async addAttempt(email: string): Promise<number> {
-    return this.write(() => {
-      this.db.run('UPDATE frame_codes SET attempts = attempts + 1 WHERE email = ?', [email]);
-      return Number(this.db.get('SELECT attempts FROM frame_codes WHERE email = ?', [email])?.attempts ?? 0);
-    });
+    const row = await this.db.get<{ attempts: number }>('UPDATE frame_codes SET attempts = attempts + 1 WHERE email = ? RETURNING attempts', [email]);
+    return Number(row?.attempts ?? 0);
   }
 
   async deleteCode(email: string): Promise<void> {
-    this.write(() => this.db.run('DELETE FROM frame_codes WHERE email = ?', [email]));
+    await this.db.run('DELETE FROM frame_codes WHERE email = ?', [email]);
+  }
+
+  async spendCode(email: string, codeHash: string, now: number): Promise<boolean> {
+    return (await this.db.run('DELETE FROM frame_codes WHERE email = ? AND code_hash = ? AND expires_at > ?', [email, codeHash, now])).changes === 1;
   }
 
   async addSend(email: string, ip: string, at: number): Promise<void> {
-    this.write(() => {
-      this.db.run('DELETE FROM frame_sends WHERE at <= ?', [this.now() - SEND_HISTORY_MS]);
-      this.db.run('INSERT INTO frame_sends (email, ip, at) VALUES (?, ?, ?)', [email, ip, at]);
-    });
+    await this.db.run('DELETE FROM frame_sends WHERE at <= ?', [this.now() - SEND_HISTORY_MS]);
+    await this.db.run('INSERT INTO frame_sends (email, ip, at) VALUES (?, ?, ?)', [email, ip, at]);
   }
 
   async sendStats(email: string, ip: string, since: number): Promise<{ toEmail: number; fromIp: number; lastToEmail: number | undefined }> {
-    const toEmail = Number(this.db.get('SELECT COUNT(*) AS n FROM frame_sends WHERE email = ? AND at > ?', [email, since])?.n ?? 0);
-    const fromIp = Number(this.db.get('SELECT COUNT(*) AS n FROM frame_sends WHERE ip = ? AND at > ?', [ip, since])?.n ?? 0);
-    const last = this.db.get('SELECT MAX(at) AS at FROM frame_sends WHERE email = ?', [email])?.at;
-    return { toEmail, fromIp, lastToEmail: last === null || last === undefined ? undefined : Number(last) };
+    const row = await this.db.get(
+      'SELECT (SELECT COUNT(*) FROM frame_sends WHERE email = ? AND at > ?) AS to_email, (SELECT COUNT(*) FROM frame_sends WHERE ip = ? AND at > ?) AS from_ip, (SELECT MAX(at) FROM frame_sends WHERE email = ?) AS last_at',
+      [email, since, ip, since, email],
+    );
+    const last = row?.last_at;
+    return { toEmail: Number(row?.to_email ?? 0), fromIp: Number(row?.from_ip ?? 0), lastToEmail: last === null || last === undefined ? undefined : Number(last) };
   }
 
-  async getUserByEmail(email: string): Promise<UserRecord | undefined> {
-    const row = this.db.get(`${USER} WHERE u.email = ?`, [email]);
-    return row ? userRecord(row) : undefined;
+  getUserByEmail(email: string): Promise<UserRecord | undefined> {
+    return readUser(this.db, 'u.email = ?', email);
   }
 
-  async getUser(id: string): Promise<UserRecord | undefined> {
-    const row = this.db.get(`${USER} WHERE u.id = ?`, [id]);
-    return row ? userRecord(row) : undefined;
+  getUser(id: string): Promise<UserRecord | undefined> {
+    return readUser(this.db, 'u.id = ?', id);
   }
 
   async addUser(user: UserRecord): Promise<UserRecord> {
-    return this.write(() => {
-      this.db.run(
-        'INSERT OR IGNORE INTO frame_users (id, email, evm_address, solana_address, evm_key, solana_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [user.id, user.email ?? null, user.evmAddress, user.solanaAddress, user.evmKeySealed, user.solanaKeySealed, user.createdAt],
-      );
-      return userRecord(this.db.get(`${USER} WHERE u.email = ?`, [user.email ?? null])!);
-    });
+    // Two instances verifying the same email at once: one row wins, both answer with it (and its key).
+    await this.db.run(
+      'INSERT INTO frame_users (id, email, evm_address, solana_address, evm_key, solana_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      [user.id, user.email ?? null, user.evmAddress, user.solanaAddress, user.evmKeySealed, user.solanaKeySealed, user.createdAt],
+    );
+    const stored = await readUser(this.db, 'u.email = ?', user.email ?? null);
+    if (!stored) throw new Error(`addUser: no user stored for ${user.id}`);
+    return stored;
   }
 
-  async getUserBySocial(provider: string, subject: string): Promise<UserRecord | undefined> {
-    const row = this.db.get(`${USER} WHERE u.id = (SELECT user_id FROM frame_identities WHERE provider = ? AND subject = ?)`, [provider, subject]);
-    return row ? userRecord(row) : undefined;
+  getUserBySocial(provider: string, subject: string): Promise<UserRecord | undefined> {
+    return readUser(this.db, 'u.id = (SELECT user_id FROM frame_identities WHERE provider = ? AND subject = ?)', provider, subject);
   }
 
   async addSocialUser(user: UserRecord, provider: string, subject: string): Promise<UserRecord> {
-    return this.write(() => {
-      const known = this.db.get('SELECT user_id FROM frame_identities WHERE provider = ? AND subject = ?', [provider, subject]);
+    return this.db.transaction(async (tx) => {
+      // The identity row decides who wins a race; the user row is written in the same transaction.
+      const claimed = await tx.get('INSERT INTO frame_identities (provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING user_id', [
+        provider,
+        subject,
+        user.id,
+        user.email ?? null,
+        user.createdAt,
+      ]);
       let id = user.id;
-      if (known) {
-        id = String(known.user_id);
-        if (user.email !== undefined) this.db.run('UPDATE frame_identities SET email = ? WHERE provider = ? AND subject = ?', [user.email, provider, subject]);
-      } else {
+      if (claimed) {
         // The provider's email is shown, never a login key: it lives on the identity, not in frame_users.email.
-        this.db.run('INSERT INTO frame_users (id, email, evm_address, solana_address, evm_key, solana_key, created_at, social_provider) VALUES (?, NULL, ?, ?, ?, ?, ?, ?)', [
+        await tx.run('INSERT INTO frame_users (id, email, evm_address, solana_address, evm_key, solana_key, created_at, social_provider) VALUES (?, NULL, ?, ?, ?, ?, ?, ?)', [
           user.id,
           user.evmAddress,
           user.solanaAddress,
@@ -168,52 +156,48 @@ export class SqliteFrameStore implements FrameStore {
           user.createdAt,
           provider,
         ]);
-        this.db.run('INSERT INTO frame_identities (provider, subject, user_id, email, created_at) VALUES (?, ?, ?, ?, ?)', [provider, subject, user.id, user.email ?? null, user.createdAt]);
+      } else {
+        const known = await tx.get('SELECT user_id FROM frame_identities WHERE provider = ? AND subject = ?', [provider, subject]);
+        id = String(known?.user_id);
+        if (user.email !== undefined) await tx.run('UPDATE frame_identities SET email = ? WHERE provider = ? AND subject = ?', [user.email, provider, subject]);
       }
-      return userRecord(this.db.get(`${USER} WHERE u.id = ?`, [id])!);
+      const stored = await readUser(tx, 'u.id = ?', id);
+      if (!stored) throw new Error(`addSocialUser: no user stored for ${provider} identity`);
+      return stored;
     });
   }
 
   async putTicket(ticket: TicketRecord): Promise<void> {
-    this.write(() => {
-      this.db.run('DELETE FROM frame_tickets WHERE expires_at <= ?', [this.now()]);
-      this.db.run('INSERT INTO frame_tickets (id, user_id, parent, expires_at) VALUES (?, ?, ?, ?)', [ticket.id, ticket.userId, ticket.parent, ticket.expiresAt]);
-    });
+    await this.db.run('DELETE FROM frame_tickets WHERE expires_at <= ?', [this.now()]);
+    await this.db.run('INSERT INTO frame_tickets (id, user_id, parent, expires_at) VALUES (?, ?, ?, ?)', [ticket.id, ticket.userId, ticket.parent, ticket.expiresAt]);
   }
 
   async takeTicket(id: string): Promise<TicketRecord | undefined> {
-    return this.write(() => {
-      const row = this.db.get('SELECT * FROM frame_tickets WHERE id = ?', [id]);
-      if (!row) return undefined;
-      this.db.run('DELETE FROM frame_tickets WHERE id = ?', [id]);
-      return { id, userId: String(row.user_id), parent: String(row.parent), expiresAt: Number(row.expires_at) };
-    });
+    // One statement: of two instances redeeming the same ticket, exactly one gets the row.
+    const row = await this.db.get('DELETE FROM frame_tickets WHERE id = ? RETURNING user_id, parent, expires_at', [id]);
+    return row ? { id, userId: String(row.user_id), parent: String(row.parent), expiresAt: Number(row.expires_at) } : undefined;
   }
 
   async setUserEmail(userId: string, email: string): Promise<boolean> {
-    return this.write(() => {
-      const holder = this.db.get('SELECT id FROM frame_users WHERE email = ?', [email]);
-      if (holder && String(holder.id) !== userId) return false;
-      this.db.run('UPDATE frame_users SET email = ? WHERE id = ?', [email, userId]);
+    try {
+      await this.db.run('UPDATE frame_users SET email = ? WHERE id = ?', [email, userId]);
       return true;
-    });
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
   }
 
   async putEmailUpdate(update: EmailUpdateRecord): Promise<void> {
-    this.write(() => {
-      this.db.run('DELETE FROM frame_email_updates WHERE expires_at <= ?', [this.now()]);
-      this.db.run('INSERT OR REPLACE INTO frame_email_updates (user_id, from_email, new_email, stage, expires_at) VALUES (?, ?, ?, ?, ?)', [
-        update.userId,
-        update.fromEmail,
-        update.newEmail,
-        update.stage,
-        update.expiresAt,
-      ]);
-    });
+    await this.db.run('DELETE FROM frame_email_updates WHERE expires_at <= ?', [this.now()]);
+    await this.db.run(
+      'INSERT INTO frame_email_updates (user_id, from_email, new_email, stage, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET from_email = excluded.from_email, new_email = excluded.new_email, stage = excluded.stage, expires_at = excluded.expires_at',
+      [update.userId, update.fromEmail, update.newEmail, update.stage, update.expiresAt],
+    );
   }
 
   async getEmailUpdate(userId: string): Promise<EmailUpdateRecord | undefined> {
-    const row = this.db.get('SELECT * FROM frame_email_updates WHERE user_id = ? AND expires_at > ?', [userId, this.now()]);
+    const row = await this.db.get('SELECT * FROM frame_email_updates WHERE user_id = ? AND expires_at > ?', [userId, this.now()]);
     if (!row) return undefined;
     const stage = String(row.stage);
     return {
@@ -226,46 +210,47 @@ export class SqliteFrameStore implements FrameStore {
   }
 
   async addSession(session: FrameSessionRecord): Promise<void> {
-    this.write(() => {
-      this.db.run('DELETE FROM frame_sessions WHERE expires_at <= ?', [this.now()]);
-      this.db.run('INSERT INTO frame_sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [session.id, session.userId, session.createdAt, session.expiresAt]);
-    });
+    await this.db.run('DELETE FROM frame_sessions WHERE expires_at <= ?', [this.now()]);
+    await this.db.run('INSERT INTO frame_sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [session.id, session.userId, session.createdAt, session.expiresAt]);
   }
 
   async getSession(id: string): Promise<FrameSessionRecord | undefined> {
-    const row = this.db.get('SELECT * FROM frame_sessions WHERE id = ?', [id]);
+    const row = await this.db.get('SELECT * FROM frame_sessions WHERE id = ?', [id]);
     return row ? { id: String(row.id), userId: String(row.user_id), createdAt: Number(row.created_at), expiresAt: Number(row.expires_at) } : undefined;
   }
 
   async deleteSession(id: string): Promise<void> {
-    this.write(() => this.db.run('DELETE FROM frame_sessions WHERE id = ?', [id]));
+    await this.db.run('DELETE FROM frame_sessions WHERE id = ?', [id]);
   }
 
   async getAccountType(userId: string): Promise<'eoa' | 'smartAccount' | undefined> {
-    const type = text(this.db.get('SELECT type FROM frame_account_types WHERE user_id = ?', [userId])?.type);
+    const type = text((await this.db.get('SELECT type FROM frame_account_types WHERE user_id = ?', [userId]))?.type);
     return type === 'eoa' || type === 'smartAccount' ? type : undefined;
   }
 
   async setAccountType(userId: string, type: 'eoa' | 'smartAccount'): Promise<void> {
-    this.write(() => this.db.run('INSERT INTO frame_account_types (user_id, type) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET type = excluded.type', [userId, type]));
+    await this.db.run('INSERT INTO frame_account_types (user_id, type) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET type = excluded.type', [userId, type]);
   }
 
   async listSealedKeys(): Promise<SealedKeys[]> {
-    return this.db.all('SELECT id, evm_key, solana_key FROM frame_users ORDER BY id').map((row) => ({ id: String(row.id), evmKeySealed: String(row.evm_key), solanaKeySealed: String(row.solana_key) }));
+    const rows = await this.db.all('SELECT id, evm_key, solana_key FROM frame_users ORDER BY id');
+    return rows.map((row) => ({ id: String(row.id), evmKeySealed: String(row.evm_key), solanaKeySealed: String(row.solana_key) }));
   }
 
   async replaceSealedKeys(keys: readonly SealedKeys[]): Promise<number> {
-    return this.write(() => {
+    return this.db.transaction(async (tx) => {
       let changed = 0;
-      for (const key of keys) {
-        this.db.run('UPDATE frame_users SET evm_key = ?, solana_key = ? WHERE id = ?', [key.evmKeySealed, key.solanaKeySealed, key.id]);
-        changed += Number(this.db.get('SELECT changes() AS n')?.n ?? 0);
-      }
+      for (const key of keys) changed += (await tx.run('UPDATE frame_users SET evm_key = ?, solana_key = ? WHERE id = ?', [key.evmKeySealed, key.solanaKeySealed, key.id])).changes;
       return changed;
     });
   }
 
-  async close(): Promise<void> {
-    this.db.close();
+  close(): Promise<void> {
+    return this.db.close();
   }
 }
+
+/** The former name (SQLite through sql.js), kept so server/auth/ and the tests compile: now `SqlFrameStore`. */
+export const SqliteFrameStore = SqlFrameStore;
+/** See `SqliteFrameStore`. */
+export type SqliteFrameStore = SqlFrameStore;

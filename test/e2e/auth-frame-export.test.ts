@@ -11,7 +11,7 @@ import { bytesToHex } from 'viem';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { base58 } from '../../server/auth-frame/key-export.js';
 import { keyContext, unseal } from '../../server/auth-frame/keys.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { listen, type Listening } from '../../server/listen.js';
 

@@ -13,7 +13,7 @@ import { type Browser, type FrameLocator, type Page, chromium } from 'playwright
 import { parseEther, toHex, type Address, type Hex } from 'viem';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { startAnvil, type Anvil } from '../../devstack/anvil.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { listen, type Listening } from '../../server/listen.js';

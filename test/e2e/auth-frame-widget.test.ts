@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { Connection, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { parseEther, toHex, type Address, type Hex } from 'viem';
-import { codeIn } from '../../server/auth-frame/mail.js';
+import { codeIn } from '../../devstack/mail-capture.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { ACCOUNT_1, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
 import { chooseToken } from './send-support.js';

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { stringToHex, verifyMessage, type Hex } from 'viem';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { listen, type Listening } from '../../server/listen.js';
 

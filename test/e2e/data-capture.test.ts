@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { codeIn } from '../../server/auth-frame/mail.js';
+import { codeIn } from '../../devstack/mail-capture.js';
 import { ACCOUNT_0, connectDevWallet, inModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
 import { emailHelpers } from './email-support.js';
 import { siwxHelpers } from './siwx-support.js';

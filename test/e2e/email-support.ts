@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
-import { codeIn } from '../../server/auth-frame/mail.js';
+import { codeIn } from '../../devstack/mail-capture.js';
 import type { Stack } from '../../devstack/stack.js';
 import { inModal, openModal, waitForEvent } from './harness.js';
 

@@ -7,8 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { Hono } from 'hono';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
-import { startOidcStandIn, type OidcStandIn } from '../../server/auth-frame/oidc-standin.js';
+import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
+import { startOidcStandIn, type OidcStandIn } from '../../devstack/oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { listen, type Listening } from '../../server/listen.js';
 

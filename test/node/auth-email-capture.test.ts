@@ -3,7 +3,8 @@
 // resources carry `email:<the confirmed address>`; every refusal with its code, and no session on a refusal.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { codeIn, createMailer, startMailCapture, type MailCapture, type Mailer } from '../../server/auth-frame/mail.js';
+import { createMailer, type Mailer } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { createSignInBackend } from '../../server/auth/backend.js';
 import { SqlAuthStore, type SessionRecord } from '../../server/auth/store.js';
 import { ALICE, Browser, EVM_CHAIN, evmMessage, startSite, type Site } from './auth-helpers.js';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { actAsFrame } from './frame-proof.js';
 

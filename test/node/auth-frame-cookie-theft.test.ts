@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { parseEther, toHex, type Address, type Hex } from 'viem';
 import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { rpcCall } from '../../server/json-rpc.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { carryAttempts, newFrameKey, type FrameKey } from './frame-proof.js';
 

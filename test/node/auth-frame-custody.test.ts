@@ -8,9 +8,9 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { devKeyPath, loadMasterKey, loginKeyConfig } from '../../server/auth-frame/key-config.js';
 import { openEvmAccount, parseMasterKey } from '../../server/auth-frame/keys.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame } from '../../server/auth-frame/serve.js';
-import { SqliteFrameStore } from '../../server/auth-frame/store.js';
+import { SqlFrameStore } from '../../server/auth-frame/store.js';
 import { actAsFrame, carryAttempts } from './frame-proof.js';
 
 const SITE = 'http://127.0.0.1:5999';
@@ -58,7 +58,7 @@ describe('custody of the master key', () => {
     const dataDir = dirname(config.dbPath);
     const stolen = join(dir, 'stolen');
     cpSync(dataDir, stolen, { recursive: true });
-    const store = await SqliteFrameStore.open(join(stolen, 'auth-frame.sqlite'));
+    const store = await SqlFrameStore.open(join(stolen, 'auth-frame.sqlite'));
     const user = await store.getUserByEmail('carol@example.test');
     await store.close();
     assert.equal(user?.evmAddress, address);
@@ -124,7 +124,7 @@ describe('custody of the master key', () => {
     writeFileSync(outside, readFileSync(inside));
     const config = loginKeyConfig({ ...env, AUTH_FRAME_MASTER_KEY_FILE: outside }, root);
     const address = await signUp({ ...base, ...config }, 'erin@example.test');
-    const store = await SqliteFrameStore.open(config.dbPath);
+    const store = await SqlFrameStore.open(config.dbPath);
     const user = await store.getUserByEmail('erin@example.test');
     await store.close();
     assert.equal(openEvmAccount(parseMasterKey(readFileSync(outside, 'utf8')), user!.id, user!.evmKeySealed).address, address);

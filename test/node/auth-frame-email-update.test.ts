@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { generateWallet } from '../../server/auth-frame/keys.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { sessionId } from '../../server/auth-frame/otp.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { actAsFrame, bindCookie, newFrameKey } from './frame-proof.js';

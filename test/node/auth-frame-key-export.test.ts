@@ -7,7 +7,7 @@ import { Keypair } from '@solana/web3.js';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base58 } from '../../server/auth-frame/key-export.js';
 import { generateWallet } from '../../server/auth-frame/keys.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { actAsFrame, bindCookie, carryAttempts, newFrameKey } from './frame-proof.js';
 

@@ -4,12 +4,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { isAddress } from 'viem';
 import { OtpService, normalizeEmail, type StartResult } from '../../server/auth-frame/otp.js';
-import { SqliteFrameStore } from '../../server/auth-frame/store.js';
+import { SqlFrameStore } from '../../server/auth-frame/store.js';
 
 async function service(limits = {}) {
   const clock = { now: 1_700_000_000_000 };
   const now = () => clock.now;
-  const store = await SqliteFrameStore.open(':memory:', now);
+  const store = await SqlFrameStore.open(':memory:', now);
   const otp = new OtpService({ store, masterKey: randomBytes(32), codeKey: randomBytes(32), now, limits });
   return { otp, store, clock };
 }

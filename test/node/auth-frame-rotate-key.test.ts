@@ -9,10 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import { Keypair } from '@solana/web3.js';
 import { recoverMessageAddress, stringToHex } from 'viem';
 import { keyContext, unseal } from '../../server/auth-frame/keys.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { main, rotateMasterKey } from '../../server/auth-frame/rotate-key.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
-import { SqliteFrameStore } from '../../server/auth-frame/store.js';
+import { SqlFrameStore } from '../../server/auth-frame/store.js';
 import { actAsFrame, carryAttempts } from './frame-proof.js';
 
 const SITE = 'http://127.0.0.1:5999';
@@ -73,7 +73,7 @@ describe('master key rotation', () => {
       await frame.stop();
     }
     const before = readFileSync(dbPath);
-    const store = await SqliteFrameStore.open(dbPath);
+    const store = await SqlFrameStore.open(dbPath);
     await assert.rejects(rotateMasterKey(store, randomBytes(32), readKey(NEW)), /open with neither the old nor the new master key; nothing was changed/);
     await store.close();
     assert.deepEqual(readFileSync(dbPath), before);
@@ -84,7 +84,7 @@ describe('master key rotation', () => {
     // Again (as after an interruption): nothing left to do.
     assert.deepEqual(await main(['--db', dbPath, '--old-key-file', OLD, '--new-key-file', NEW]), { resealed: 0, alreadyNew: 3 });
 
-    const store = await SqliteFrameStore.open(dbPath);
+    const store = await SqlFrameStore.open(dbPath);
     const keys = await store.listSealedKeys();
     await store.close();
     assert.equal(keys.length, 3);

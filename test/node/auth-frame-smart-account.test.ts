@@ -18,7 +18,7 @@ import { compileContracts } from '../../server/chain/compile.js';
 import { startAnvil, type Anvil } from '../../devstack/anvil.js';
 import { seedAccounts } from '../../server/chain/clients.js';
 import { rpcCall } from '../../server/json-rpc.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { actAsFrame } from './frame-proof.js';
 

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
-import { startOidcStandIn, type OidcStandIn } from '../../server/auth-frame/oidc-standin.js';
+import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
+import { startOidcStandIn, type OidcStandIn } from '../../devstack/oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { CookieJar, loginAtProvider, request } from './social-login-driver.js';
 import { actAsFrame } from './frame-proof.js';
@@ -189,7 +189,7 @@ describe('social users in the store', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { SqliteFile } = await import('../../server/api/sqlite.js');
-    const { SqliteFrameStore } = await import('../../server/auth-frame/store.js');
+    const { SqlFrameStore } = await import('../../server/auth-frame/store.js');
     const dir = mkdtempSync(join(tmpdir(), 'wcm-social-store-'));
     try {
       const path = join(dir, 'frame.sqlite');
@@ -199,7 +199,7 @@ describe('social users in the store', () => {
       old.run("INSERT INTO frame_users VALUES ('u1', 'old@example.test', '0xabc', 'Sol1', 'k1', 'k2', 1)");
       old.persist();
       old.close();
-      const store = await SqliteFrameStore.open(path);
+      const store = await SqlFrameStore.open(path);
       assert.equal((await store.getUserByEmail('old@example.test'))?.id, 'u1');
       const wallet = { evmAddress: '0xdef', solanaAddress: 'Sol2', evmKeySealed: 'k3', solanaKeySealed: 'k4', createdAt: 2 };
       const a = await store.addSocialUser({ id: 'u2', email: undefined, ...wallet }, 'x', '42');

@@ -14,7 +14,7 @@ import { createSeedContext } from '../../server/chain/clients.js';
 import { compileContracts } from '../../server/chain/compile.js';
 import { deployTokens, type DeployedTokens } from '../../devstack/chain/tokens.js';
 import { rpcCall } from '../../server/json-rpc.js';
-import { codeIn, startMailCapture, type MailCapture } from '../../server/auth-frame/mail.js';
+import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 import { actAsFrame } from './frame-proof.js';

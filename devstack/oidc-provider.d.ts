@@ -1,4 +1,4 @@
-// oidc-provider 9 ships no types: only what server/auth-frame/oidc-standin.ts uses.
+// oidc-provider 9 ships no types: only what devstack/oidc-standin.ts uses.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
   export default class Provider {

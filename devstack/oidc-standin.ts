@@ -5,9 +5,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
-import { localHosts, refuseMisdirected } from '../host-check.js';
-import { isAddressInUse, PortInUseError } from '../ports.js';
-import type { SocialProviders } from './social.js';
+import { localHosts, refuseMisdirected } from '../server/host-check.js';
+import { isAddressInUse, PortInUseError } from '../server/ports.js';
+import type { SocialProviders } from '../server/auth-frame/social.js';
 
 export const STAND_IN_PROVIDERS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const;
 

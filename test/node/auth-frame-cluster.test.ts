@@ -1,0 +1,114 @@
+// Two login services (server/auth-frame/) on one database, PostgreSQL and a SQLite file: a user made at one
+// signs at the other, 20 concurrent first logins spread over both lose no sealed key, and a code or a social
+// ticket spent at one is refused at the other.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { stringToHex, verifyMessage } from 'viem';
+import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
+import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
+import { SqlFrameStore } from '../../server/auth-frame/store.js';
+import { startPostgres, type LocalPostgres } from '../support/local-databases.js';
+import { actAsFrame } from './frame-proof.js';
+import { assertKeyOpens, login, post, requestCode, signAt } from './login-client.js';
+
+before(() => actAsFrame());
+
+const SITE = 'http://127.0.0.1:5999';
+let mail: MailCapture;
+let postgres: LocalPostgres;
+let dir: string;
+
+before(async () => {
+  [mail, postgres] = await Promise.all([startMailCapture(), startPostgres()]);
+  dir = mkdtempSync(join(tmpdir(), 'wcm-login-cluster-'));
+});
+after(async () => {
+  await Promise.all([mail?.stop(), postgres?.stop()]);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const backends: { name: string; database: () => Promise<string> }[] = [
+  { name: 'PostgreSQL', database: () => postgres.createDatabase() },
+  { name: 'SQLite', database: async () => join(dir, `login-${randomBytes(4).toString('hex')}.sqlite`) },
+];
+
+for (const backend of backends) {
+  describe(`two login services on one ${backend.name} database`, () => {
+    const master = randomBytes(32);
+    let url: string;
+    let a: AuthFrameServer;
+    let b: AuthFrameServer;
+    const tag = backend.name.toLowerCase();
+
+    before(async () => {
+      url = await backend.database();
+      const options = { allowedOrigins: [SITE], smtpUrl: mail.smtpUrl, masterKey: master.toString('hex'), dbPath: url, limits: { maxPerIp: 1_000, resendIntervalMs: 0 } };
+      [a, b] = await Promise.all([startAuthFrame(options), startAuthFrame(options)]);
+    });
+    after(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+    });
+
+    it('lets a user made by an email login at one sign a message at the other, with the same address', async () => {
+      const email = `carol-${tag}@example.test`;
+      const { cookie, address } = await login(a.url, mail, email);
+      const session = await fetch(new URL('/api/session', b.url), { headers: { cookie } });
+      assert.equal(session.status, 200);
+      assert.equal(((await session.json()) as { address: string }).address, address);
+      const message = stringToHex(`signed at the other instance (${tag})`);
+      const signature = await signAt(b.url, cookie, address, message);
+      assert.equal(await verifyMessage({ address, message: { raw: message }, signature }), true);
+      // A second login at the other instance finds the same wallet.
+      assert.equal((await login(b.url, mail, email)).address, address);
+    });
+
+    it('loses no sealed key when 20 new users log in at once over both instances', async () => {
+      const emails = Array.from({ length: 20 }, (_, i) => `user${i}-${tag}@example.test`);
+      const users = await Promise.all(emails.map((email, i) => login(i % 2 ? b.url : a.url, mail, email, i % 3 ? a.url : b.url)));
+      assert.equal(new Set(users.map((u) => u.address)).size, 20);
+      const store = await SqlFrameStore.open(url);
+      try {
+        for (const [i, email] of emails.entries()) await assertKeyOpens(store, master, email, users[i]!.address);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('gives both instances racing to create the same email one wallet', async () => {
+      const email = `race-${tag}@example.test`;
+      const { code, attempt } = await requestCode(a.url, mail, email);
+      const [first, second] = await Promise.all([a, b].map((s) => post(s.url, '/api/email/verify', { email, code }, attempt)));
+      const ok = [first!, second!].filter((r) => r.status === 200);
+      assert.equal(ok.length, 1, 'the code is spent once');
+      const address = ((await ok[0]!.json()) as { address: string }).address;
+      assert.equal((await login(b.url, mail, email)).address, address);
+    });
+
+    it('refuses at one a code already used at the other', async () => {
+      const email = `dave-${tag}@example.test`;
+      const { code, attempt } = await requestCode(a.url, mail, email);
+      assert.equal((await post(a.url, '/api/email/verify', { email, code }, attempt)).status, 200);
+      const again = await post(b.url, '/api/email/verify', { email, code }, attempt);
+      assert.equal(again.status, 401);
+      assert.deepEqual(await again.json(), { error: 'expired_code' });
+    });
+
+    it('hands a social ticket to one taker only, racing or not', async () => {
+      const ticket = { id: `t-${tag}`, userId: 'u1', parent: SITE, expiresAt: Date.now() + 60_000 };
+      await a.store.putTicket(ticket);
+      const taken = await Promise.all([a.store.takeTicket(ticket.id), b.store.takeTicket(ticket.id)]);
+      assert.deepEqual(taken.filter(Boolean), [ticket]);
+      assert.equal(await a.store.takeTicket(ticket.id), undefined);
+    });
+
+    it('answers readiness from its storage', async () => {
+      const ready = await fetch(new URL('/health/ready', b.url));
+      assert.equal(ready.status, 200);
+      assert.deepEqual(await ready.json(), { status: 'ready', checks: { storage: 'ok' } });
+    });
+  });
+}

@@ -41,10 +41,6 @@ export default tseslint.config(
   restrict(['src/views/parts/**'], [
     { group: ['nanostores', '@nanostores/*', ...sdk, ...layer('stores'), ...layer('connectors'), ...layer('services'), ...layer('screens'), '**/elements/**'], message: 'Parts are pure: props in, callbacks out.' },
   ]),
-  {
-    // The deployable services never reach the development stack's stand-ins (mail capture, OIDC issuer); only
-    // `npm start`'s assembly (server/stack.ts, server/start.ts, the stack parts) may, for now.
-    ...restrict(['server/**'], [{ group: ['**/devstack/**'], message: 'Production code in server/ does not import devstack/ (development only).' }]),
-    ignores: ['server/stack.ts', 'server/start.ts', 'server/stack-types.ts', 'server/*/stack-part.ts'],
-  },
+  // The deployable services never reach the development stack (devstack/: chains, stand-ins, `npm start`).
+  restrict(['server/**'], [{ group: ['**/devstack/**'], message: 'Production code in server/ does not import devstack/ (development only).' }]),
 );

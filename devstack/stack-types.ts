@@ -2,7 +2,7 @@
 import type { SeededChain } from '../server/chain/types.js';
 import type { SeededSolana } from '../server/solana/types.js';
 import type { SignInBackend } from '../server/auth/backend.js';
-import type { LoginService, LoginServiceOptions } from '../server/auth-frame/stack-part.js';
+import type { LoginService, LoginServiceOptions } from './login.js';
 import type { SmartAccountChain } from './aa/stack-part.js';
 
 export interface StackOptions {

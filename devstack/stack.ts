@@ -15,7 +15,7 @@ import { createSignInBackend, type SignInBackend } from '../server/auth/backend.
 import { startOnRampSandbox, type OnRampSandbox } from './onramp-sandbox/serve.js';
 import { startWeb, type WebServer } from './web.js';
 import { lazyMailer } from '../server/auth-frame/mail.js';
-import { startLoginService, type LoginService } from '../server/auth-frame/stack-part.js';
+import { startLoginService, type LoginService } from './login.js';
 import { startFarcasterRelay, type FarcasterRelay } from './farcaster-relay/relay.js';
 import { installIdRegistry } from '../server/farcaster-relay/registry.js';
 import { startSmartAccounts, type SmartAccounts } from './aa/stack-part.js';

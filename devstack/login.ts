@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
-import type { FrameNetworks } from './networks.js';
-import { startOidcStandIn, type OidcStandIn } from '../../devstack/oidc-standin.js';
-import { startAuthFrame, type AuthFrameServer } from './serve.js';
-import type { SocialProviders } from './social.js';
+import { startMailCapture, type MailCapture } from './mail-capture.js';
+import type { FrameNetworks } from '../server/auth-frame/networks.js';
+import { startOidcStandIn, type OidcStandIn } from './oidc-standin.js';
+import { startAuthFrame, type AuthFrameServer } from '../server/auth-frame/serve.js';
+import type { SocialProviders } from '../server/auth-frame/social.js';
 
 export interface LoginServiceOptions {
   /** The service's port; 0 (default) picks a free one. */

@@ -1,27 +1,15 @@
 // The sign-in backend's store (server/auth/store.ts) on SQLite (a file, or memory) and on PostgreSQL, where
 // several backends share it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { SqlAuthStore, type SessionRecord } from '../../server/auth/store.js';
-import { startPostgres, type LocalPostgres } from '../support/local-databases.js';
+import { useTestDatabases } from '../support/local-databases.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'wcm-auth-store-'));
-let postgres: LocalPostgres | undefined;
-before(async () => {
-  postgres = await startPostgres();
-});
-after(async () => {
-  await postgres?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-let files = 0;
+const made = useTestDatabases('auth-store');
 const databases: [string, () => Promise<string>][] = [
   ['SQLite in memory', async () => ':memory:'],
-  ['SQLite file', async () => join(dir, `auth-${++files}.sqlite`)],
-  ['PostgreSQL', () => postgres!.createDatabase()],
+  ['SQLite file', async () => made.sqliteFile()],
+  ['PostgreSQL', () => made.postgresDatabase()],
 ];
 
 const session = (id: string, address: string, chainId: string, expiresAt = Date.now() + 60_000): SessionRecord => ({

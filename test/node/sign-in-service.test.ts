@@ -3,25 +3,16 @@
 // started at one instance finishes at another; the command line validates its environment, answers health and
 // readiness, stops on SIGTERM, and keeps every acknowledged session through a kill -9.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startSignInService, type SignInService } from '../../server/auth/serve.js';
 import { startBalancer, type Balancer } from '../support/balancer.js';
-import { startPostgres, type LocalPostgres } from '../support/local-databases.js';
+import { startPostgres, useTestDatabases } from '../support/local-databases.js';
 import { runServiceProcess, startServiceProcess } from '../support/service-process.js';
 import { Browser, SOLANA_CHAIN, solanaKey, solanaMessage, solanaSign, type Site } from './auth-helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'wcm-sign-in-service-'));
-let postgres: LocalPostgres;
-before(async () => {
-  postgres = await startPostgres();
-});
-after(async () => {
-  await postgres?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const databases = useTestDatabases('sign-in-service');
+const dir = databases.dir;
 
 /** The balancer's URL is the site's: the messages name it, as they name a real site behind its proxy. */
 const siteOf = (url: string): Site => {
@@ -42,10 +33,9 @@ async function signIn(browser: Browser, site: Site, instance: { csrf: string; ca
 
 const session = async (browser: Browser, instance: string) => (await browser.fetch('/api/auth/session', { headers: { 'x-test-instance': instance } })).json();
 
-let files = 0;
 for (const [kind, newDatabase] of [
-  ['PostgreSQL', () => postgres.createDatabase()],
-  ['a SQLite file', async () => join(dir, `sign-in-${++files}.sqlite`)],
+  ['PostgreSQL', () => databases.postgresDatabase()],
+  ['a SQLite file', async () => databases.sqliteFile()],
 ] as const) {
   describe(`two sign-in backends on ${kind}`, () => {
     let balancer: Balancer;

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { migrate, openDatabase, type SqlDatabase } from '../../server/storage/open.js';
 import { numberedPlaceholders } from '../../server/storage/sql.js';
-import { startPostgres, type LocalPostgres } from '../support/local-databases.js';
+import { useTestDatabases } from '../support/local-databases.js';
 
 test('placeholders are numbered for PostgreSQL, but not inside strings, names or comments', () => {
   assert.equal(numberedPlaceholders(`SELECT ? AS a, '?' AS "b?" -- what?\n, ? AS c`), `SELECT $1 AS a, '?' AS "b?" -- what?\n, $2 AS c`);
@@ -22,20 +20,10 @@ const MIGRATIONS = [
   { version: 2, sql: { sqlite: 'CREATE INDEX items_at ON items (at)', postgres: 'CREATE INDEX items_at ON items USING btree (at)' } },
 ];
 
-const dir = mkdtempSync(join(tmpdir(), 'wcm-storage-'));
-let postgres: LocalPostgres;
-before(async () => {
-  postgres = await startPostgres();
-});
-after(async () => {
-  await postgres?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-let files = 0;
+const databases = useTestDatabases('storage');
 const kinds: [string, () => Promise<string>][] = [
-  ['SQLite', async () => join(dir, `db-${++files}.sqlite`)],
-  ['PostgreSQL', () => postgres.createDatabase()],
+  ['SQLite', async () => databases.sqliteFile()],
+  ['PostgreSQL', () => databases.postgresDatabase()],
 ];
 
 for (const [kind, newUrl] of kinds) {

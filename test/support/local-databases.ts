@@ -8,6 +8,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import pg from 'pg';
 
 export class MissingServerError extends Error {}
@@ -159,6 +160,37 @@ export async function startRedis(): Promise<LocalRedis> {
     async stop() {
       await stopChild(child, 'SIGTERM');
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestDatabases {
+  /** A temporary folder, removed after the file's tests. */
+  dir: string;
+  /** A new SQLite file's path in it. */
+  sqliteFile(): string;
+  /** A new empty database on the file's PostgreSQL (started before its first test, stopped after its last). */
+  postgresDatabase(): Promise<string>;
+}
+
+/** For a test file that runs on both databases: registers the hooks that start and remove what it uses. */
+export function useTestDatabases(name: string): TestDatabases {
+  const dir = mkdtempSync(join(tmpdir(), `wcm-${name}-`));
+  let postgres: LocalPostgres | undefined;
+  let files = 0;
+  before(async () => {
+    postgres = await startPostgres();
+  });
+  after(async () => {
+    await postgres?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    dir,
+    sqliteFile: () => join(dir, `${name}-${++files}.sqlite`),
+    postgresDatabase: () => {
+      if (!postgres) throw new Error('useTestDatabases: PostgreSQL is started in a before hook; ask for a database in a test or a later hook');
+      return postgres.createDatabase();
     },
   };
 }

@@ -5,7 +5,7 @@
  * Environment: WEB_PORT (5173), EVM_PORT_1 (8545, chain 31337), EVM_PORT_2 (8546, chain 31338),
  * API_PORT (8547, the wallet data API), RELAY_PORT (8548, the WalletConnect relay), DIRECTORY_PORT (8549,
  * the wallet directory), SOLANA_PORT (8899, the local Solana chain's RPC; its WebSocket is on 8900),
- * WALLET_API_DB (the API's SQLite file, default .cache/wallet-api.sqlite), AUTH_DB (the sign-in backend's SQLite
+ * WALLET_API_DB (the API's index: a SQLite file, default .cache/wallet-api.db, or postgres://…), AUTH_DB (the sign-in backend's SQLite
  * file: nonces, sessions and its secret; default .cache/auth.sqlite), AUTH_SECRET (its Auth.js secret; default
  * one made once and kept in AUTH_DB), AUTH_EMAIL_CAPTURE=1 (the sign-in backend requires an email confirmed by a code),
  * ONRAMP_PORT (8550, the on-ramp sandbox provider's payment pages),
@@ -26,6 +26,7 @@
 import { join } from 'node:path';
 import { runBuild } from './build.js';
 import { PROJECT_ROOT } from '../server/paths.js';
+import { DEFAULT_DB_PATH } from '../server/api/app.js';
 import { loginKeyConfig } from '../server/auth-frame/key-config.js';
 import { parseSocialProviders } from '../server/auth-frame/social.js';
 import { PortInUseError } from '../server/ports.js';
@@ -189,7 +190,7 @@ async function main(): Promise<void> {
   let started: Stack;
   try {
     // The API's index survives a restart in this file (WALLET_API_DB); a fresh chain resets it.
-    const apiDbPath = process.env.WALLET_API_DB ?? join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
+    const apiDbPath = process.env.WALLET_API_DB ?? DEFAULT_DB_PATH;
     const authSecret = process.env.AUTH_SECRET || undefined;
     const login = {
       port: loginPort,

@@ -18,6 +18,7 @@ import { addRpcProxy } from './rpc-proxy.js';
 import { addSessionRoutes } from './sessions-routes.js';
 import { clientAddressOf } from './rate-limit.js';
 import { IndexStore } from './store.js';
+import { ChainLeases } from './lease.js';
 import { TokenCatalog } from './token-metadata.js';
 import { SolanaChains, type ApiSolanaChainOptions } from './solana/chain.js';
 import { SolanaIndexer } from './solana/indexer.js';
@@ -28,7 +29,10 @@ export interface WalletApiOptions {
   chains: readonly ApiChainOptions[];
   /** The solana: chains (the local litesvm facade), indexed into the same store. */
   solanaChains?: readonly ApiSolanaChainOptions[];
-  /** The index database. Default `.cache/wallet-api.sqlite` in the project root; `':memory:'` keeps nothing. */
+  /**
+   * The index database: `postgres://…` (several instances share it; one indexes each chain), a SQLite file path
+   * or `sqlite:PATH`, or `':memory:'` (keeps nothing). Default `.cache/wallet-api.db` in the project root.
+   */
   dbPath?: string;
   /** Accepted project ids. Default: any non-empty id. */
   projectIds?: readonly string[];
@@ -50,18 +54,21 @@ export interface WalletApi {
   app: Hono;
   indexer: Indexer;
   solanaIndexer: SolanaIndexer;
-  /** Stops the indexer, saves the index and closes the database. Idempotent. */
+  /** The index's database, for readiness checks. */
+  store: IndexStore;
+  /** Stops the indexers (the batch in flight is written) and closes the database. Idempotent. */
   close(): Promise<void>;
 }
 
 /** The largest body a JSON endpoint reads (the JSON-RPC proxy at /v1 has its own, rpc-proxy.ts). */
 export const API_MAX_BODY = 64 * 1024;
 
-export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.sqlite');
+// Not `wallet-api.sqlite`: that name held sql.js snapshots of an older schema (a cache, rebuilt from the chains).
+export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.db');
 
 /**
  * The wallet data API (the hosted Blockchain API's wire format, docs/wire-formats.md#wallet-data-api) over the local chains:
- * opens the index, starts the indexer, and returns the hono app. Async because SQLite (sql.js) loads wasm.
+ * opens (and migrates) the index, starts the indexers, and returns the hono app.
  */
 export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl, names: namesOptions, sessions }: WalletApiOptions): Promise<WalletApi> {
   const chains = new ChainRegistry(chainOptions);
@@ -71,12 +78,13 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   const split = (solanaSide: boolean) => Object.fromEntries(Object.entries(priceTable).filter(([key]) => isSolanaPriceKey(key) === solanaSide));
   const prices = new PriceOracle(chains, tokens, split(false));
   const solana = new SolanaApi(solanaChains, store, new SolanaPrices(split(true), chains, prices));
-  const solanaIndexer = new SolanaIndexer(store, solanaChains, indexerOptions?.pollIntervalMs);
+  const leases = new ChainLeases(store);
+  const solanaIndexer = new SolanaIndexer(store, solanaChains, leases, indexerOptions?.pollIntervalMs);
   const identity = new IdentityResolver(chains);
   const names = namesOptions ? new NameService(chains, namesOptions, (address) => identity.forget(address)) : undefined;
   if (names) identity.zoneName = (address) => names.nameOf(address);
   const nfts = new NftMetadataReader(chains);
-  const indexer = new Indexer(store, chains, tokens, indexerOptions);
+  const indexer = new Indexer(store, chains, tokens, leases, indexerOptions);
 
   const app = new Hono();
   // The widget runs on other sites' origins; it sends no credentials and at most Content-Type.
@@ -102,18 +110,23 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
     return c.json(new ApiError(500, [{ name: 'server', description: 'Internal server error' }]).body, 500);
   });
 
-  indexer.start();
+  try {
+    await indexer.start();
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
   solanaIndexer.start();
   let closing: Promise<void> | undefined;
   return {
     app,
     indexer,
     solanaIndexer,
+    store,
     close: () =>
       (closing ??= (async () => {
         await Promise.all([indexer.stop(), solanaIndexer.stop()]);
-        store.persist();
-        store.close();
+        await store.close();
       })()),
   };
 }

@@ -48,7 +48,7 @@ export function quantify(amount: bigint, decimals: number, price: Ratio | number
 export async function getBalances(chain: ApiChain, owner: Address, { store, tokens, prices }: BalanceDeps): Promise<Balance[]> {
   const candidates = new Set<string>([
     ...(chain.seeded?.tokens.map((token) => token.address.toLowerCase()) ?? []),
-    ...store.fungiblesReceivedBy(chain.chainId, owner),
+    ...(await store.fungiblesReceivedBy(chain.chainId, owner)),
   ]);
   const [native, priceMap, rows] = await Promise.all([
     chain.client.getBalance({ address: owner }),

@@ -115,7 +115,7 @@ async function toTransaction(chain: ApiChain, tx: StoredTx, owner: string, deps:
 /** One page of the owner's history on the chain, newest first, and the cursor of the next page (null on the last). */
 export async function getHistory(chain: ApiChain, owner: string, before: HistoryPosition | undefined, deps: HistoryDeps): Promise<HistoryPage> {
   const lowered = owner.toLowerCase();
-  const rows = deps.store.history(chain.chainId, lowered, before, HISTORY_PAGE_SIZE + 1);
+  const rows = await deps.store.history(chain.chainId, lowered, before, HISTORY_PAGE_SIZE + 1);
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
   const last = page[page.length - 1];
   return {

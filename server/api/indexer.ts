@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { numberToHex, type Hex } from 'viem';
 import { parseBlock, type IndexedBlock, type RpcBlock, type RpcReceipt } from './block-parser.js';
 import type { ApiChain, ChainRegistry } from './chains.js';
-import type { IndexStore } from './store.js';
+import type { ChainLeases } from './lease.js';
+import { IndexConflictError, type IndexStore } from './store.js';
 import type { TokenCatalog } from './token-metadata.js';
 
 export interface IndexerOptions {
@@ -11,6 +12,9 @@ export interface IndexerOptions {
   /** Blocks fetched (in one JSON-RPC batch) and written per step. */
   batchSize?: number;
 }
+
+/** Polls that a chain's follower (an instance without its lease) reads the index's height, at most. */
+const FOLLOWER_POLL_MS = 250;
 
 export interface IndexerStats {
   /** Blocks fetched from the node since this indexer started, per chain: a restart that resumes fetches few. */
@@ -34,10 +38,11 @@ const requester = (chain: ApiChain): Request => chain.client.request as unknown 
 const ERROR_LOG_INTERVAL_MS = 30_000;
 
 /**
- * Follows every chain from genesis: polls the head, fetches new blocks with their receipts, and writes
- * transactions and transfers to the index, saving the database after each batch. Resumes where the saved
- * index stopped; drops a chain's index when its genesis block changed (a fresh anvil), and rolls back
- * blocks that are no longer on the chain (`evm_revert`).
+ * Follows every configured chain from its start block (`startBlock`, default genesis): polls the head, fetches
+ * new blocks with their receipts, and writes transactions and transfers to the index, one transaction per batch.
+ * Resumes where the stored index stopped; drops a chain's index when its genesis block changed (a fresh anvil),
+ * and rolls back blocks that are no longer on the chain (`evm_revert`). Of several instances on one database,
+ * only the holder of a chain's lease (lease.ts) indexes it; the others read its height from the index.
  */
 export class Indexer {
   readonly stats: IndexerStats = { blocksFetched: {}, resets: {}, rollbacks: {} };
@@ -48,6 +53,8 @@ export class Indexer {
   private readonly lastErrorLog = new Map<number, number>();
   /** Chains whose saved index was checked against the node (genesis and head) in this run: only they satisfy waits. */
   private readonly verified = new Set<number>();
+  /** Each chain's indexed height as this instance last wrote or read it. */
+  private readonly last = new Map<number, number>();
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
 
@@ -55,13 +62,15 @@ export class Indexer {
     private readonly store: IndexStore,
     private readonly chains: ChainRegistry,
     private readonly tokens: TokenCatalog,
+    private readonly leases: ChainLeases,
     { pollIntervalMs = 250, batchSize = 50 }: IndexerOptions = {},
   ) {
     this.pollIntervalMs = pollIntervalMs;
     this.batchSize = batchSize;
   }
 
-  start(): void {
+  /** Reads each chain's stored height, then follows the chains. */
+  async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
     this.abort = new AbortController();
@@ -69,21 +78,24 @@ export class Indexer {
       this.stats.blocksFetched[chain.chainId] ??= 0;
       this.stats.resets[chain.chainId] ??= 0;
       this.stats.rollbacks[chain.chainId] ??= 0;
-      this.loops.push(this.follow(chain));
+      const state = await this.store.chainState(chain.chainId);
+      if (state) this.last.set(chain.chainId, state.lastBlock);
     }
+    for (const chain of this.chains.all()) this.loops.push(this.follow(chain));
   }
 
-  /** Stops polling and waits for the batch in flight to be written. Pending waits are rejected. */
+  /** Stops polling, waits for the batch in flight to be written and gives the chains' leases up. Pending waits are rejected. */
   async stop(): Promise<void> {
     this.running = false;
     this.abort.abort();
     await Promise.all(this.loops.splice(0));
+    await this.leases.releaseAll();
     for (const waiter of this.waiters) this.settle(waiter, new Error('indexer stopped'));
   }
 
-  /** The highest block indexed on `chainId`, or -1. */
+  /** The highest block indexed on `chainId` (as this instance last saw it), or -1. */
   lastIndexedBlock(chainId: number): number {
-    return this.store.chainState(chainId)?.lastBlock ?? -1;
+    return this.last.get(chainId) ?? -1;
   }
 
   /** Resolves once `blockNumber` on `chainId` is in the index. */
@@ -127,20 +139,36 @@ export class Indexer {
   private async follow(chain: ApiChain): Promise<void> {
     let genesisChecked = false;
     while (this.running) {
+      let interval = this.pollIntervalMs;
       try {
-        if (!genesisChecked) {
-          await this.checkGenesis(chain);
-          genesisChecked = true;
+        if (await this.leases.hold(chain.chainId)) {
+          if (!genesisChecked) {
+            await this.checkGenesis(chain);
+            genesisChecked = true;
+          }
+          genesisChecked = await this.syncToHead(chain);
+        } else {
+          // Another instance indexes this chain: follow its height.
+          genesisChecked = false;
+          interval = Math.max(interval, FOLLOWER_POLL_MS);
+          const state = await this.store.chainState(chain.chainId);
+          if (state) {
+            this.last.set(chain.chainId, state.lastBlock);
+            this.verified.add(chain.chainId);
+            this.notify(chain.chainId);
+          }
         }
-        genesisChecked = await this.syncToHead(chain);
       } catch (err) {
         genesisChecked = false; // the node may have been restarted: look again before trusting the index
         this.verified.delete(chain.chainId);
-        this.logError(chain.chainId, err);
+        if (err instanceof IndexConflictError) this.leases.drop(chain.chainId);
+        else this.logError(chain.chainId, err);
+        const state = await this.store.chainState(chain.chainId).catch(() => undefined);
+        if (state) this.last.set(chain.chainId, state.lastBlock);
       }
       if (!this.running) break;
       // Aborted by stop(), so a stopping indexer does not wait out the interval.
-      await sleep(this.pollIntervalMs, undefined, { signal: this.abort.signal }).catch(() => undefined);
+      await sleep(interval, undefined, { signal: this.abort.signal }).catch(() => undefined);
     }
   }
 
@@ -156,14 +184,22 @@ export class Indexer {
     return block ? { number: Number(BigInt(block.number)), hash: block.hash.toLowerCase() } : undefined;
   }
 
+  /** Starts the chain's index over (at its start block) when there is none, the node's genesis changed, or the start block did. */
   private async checkGenesis(chain: ApiChain): Promise<void> {
     const genesis = await this.blockHeader(chain, '0x0');
     if (!genesis) throw new Error('node has no genesis block');
-    const state = this.store.chainState(chain.chainId);
-    if (state?.genesisHash === genesis.hash) return;
-    if (state) this.stats.resets[chain.chainId] = (this.stats.resets[chain.chainId] ?? 0) + 1;
-    this.store.resetChain(chain.chainId, genesis.hash);
-    this.store.persist();
+    const state = await this.store.chainState(chain.chainId);
+    if (state && state.genesisHash === genesis.hash && state.firstBlock === chain.startBlock) {
+      this.last.set(chain.chainId, state.lastBlock);
+      return;
+    }
+    await this.reset(chain, genesis.hash, state !== undefined);
+  }
+
+  private async reset(chain: ApiChain, genesisHash: string, counted: boolean): Promise<void> {
+    if (counted) this.stats.resets[chain.chainId] = (this.stats.resets[chain.chainId] ?? 0) + 1;
+    await this.store.resetChain(chain.chainId, genesisHash, chain.startBlock);
+    this.last.set(chain.chainId, chain.startBlock - 1);
   }
 
   /** Indexes up to the head. Returns false when the chain no longer matches the index from genesis up. */
@@ -171,7 +207,7 @@ export class Indexer {
     const head = await this.blockHeader(chain, 'latest');
     if (!head) return true;
     let last = this.lastIndexedBlock(chain.chainId);
-    if (head.number <= last && this.store.blockHash(chain.chainId, head.number) !== head.hash) {
+    if (head.number <= last && head.number >= chain.startBlock && (await this.store.blockHash(chain.chainId, head.number)) !== head.hash) {
       if (!(await this.rollback(chain, head.number))) return false;
       last = this.lastIndexedBlock(chain.chainId);
     }
@@ -182,32 +218,38 @@ export class Indexer {
       const from = last + 1;
       const to = Math.min(head.number, last + this.batchSize);
       const blocks = await this.fetchBlocks(chain, from, to);
-      if (from > 0 && blocks[0]?.parentHash !== this.store.blockHash(chain.chainId, from - 1)) {
+      if (from > chain.startBlock && blocks[0]?.parentHash !== (await this.store.blockHash(chain.chainId, from - 1))) {
         if (!(await this.rollback(chain, from - 1))) return false;
         return true; // resume from the common ancestor on the next poll
       }
       await this.loadTokenMetadata(chain.chainId, blocks);
       if (!this.running) break;
-      this.store.writeBlocks(chain.chainId, blocks);
-      this.store.persist();
+      await this.store.writeBlocks(chain.chainId, blocks, { after: last });
       this.stats.blocksFetched[chain.chainId] = (this.stats.blocksFetched[chain.chainId] ?? 0) + blocks.length;
       last = to;
+      this.last.set(chain.chainId, last);
       this.notify(chain.chainId);
     }
     return true;
   }
 
-  /** Walks back from `fromBlock` to the newest block whose hash still matches; false if even genesis differs. */
+  /**
+   * Walks back from `fromBlock` to the newest block whose hash still matches. When none does down to the start
+   * block, the chain is started over: false when even genesis differs (checked again on the next poll).
+   */
   private async rollback(chain: ApiChain, fromBlock: number): Promise<boolean> {
-    for (let n = Math.min(fromBlock, this.lastIndexedBlock(chain.chainId)); n >= 0; n--) {
+    for (let n = Math.min(fromBlock, this.lastIndexedBlock(chain.chainId)); n >= chain.startBlock; n--) {
       const onChain = await this.blockHeader(chain, numberToHex(n));
-      if (onChain && onChain.hash === this.store.blockHash(chain.chainId, n)) {
-        this.store.rollbackTo(chain.chainId, n);
-        this.store.persist();
+      if (onChain && onChain.hash === (await this.store.blockHash(chain.chainId, n))) {
+        await this.store.rollbackTo(chain.chainId, n);
+        this.last.set(chain.chainId, n);
         this.stats.rollbacks[chain.chainId] = (this.stats.rollbacks[chain.chainId] ?? 0) + 1;
         return true;
       }
     }
+    if (chain.startBlock === 0) return false;
+    const state = await this.store.chainState(chain.chainId);
+    await this.reset(chain, state?.genesisHash ?? '', true);
     return false;
   }
 

@@ -22,16 +22,16 @@ export class TokenCatalog {
   ) {}
 
   /** Metadata already known (seeded or stored), without touching the chain. */
-  known(chainId: number, address: string): TokenInfo | undefined {
+  async known(chainId: number, address: string): Promise<TokenInfo | undefined> {
     const seeded = this.seeded(chainId, address);
     if (seeded) return seeded;
-    const stored = this.store.token(chainId, address);
+    const stored = await this.store.token(chainId, address);
     return stored ? { ...stored, iconUrl: placeholderIconUrl(stored.symbol), spam: false } : undefined;
   }
 
   /** Known metadata, or read it from the contract (`kind` says which ABI to try first). Undefined if it has none. */
   async get(chainId: number, address: string, kind: TokenRecord['kind'] = 'erc20'): Promise<TokenInfo | undefined> {
-    const known = this.known(chainId, address);
+    const known = await this.known(chainId, address);
     if (known) return known;
     const key = `${chainId}:${address.toLowerCase()}`;
     let read = this.pending.get(key);
@@ -77,7 +77,7 @@ export class TokenCatalog {
       symbol: symbol ?? name ?? '',
       decimals: kind === 'erc20' ? (decimals ?? 18) : null,
     };
-    this.store.saveToken(record);
+    await this.store.saveToken(record);
     return { ...record, iconUrl: placeholderIconUrl(record.symbol), spam: false };
   }
 }

@@ -1,11 +1,8 @@
-// Unit tests of the wallet API's pure parts and its SQLite index (no chain needed).
+// Unit tests of the wallet API's pure parts (no chain needed; its index: api-store.test.ts).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { numberToHex, pad, type Hex } from 'viem';
-import { parseBlock, TRANSFER_TOPIC, WETH_DEPOSIT_TOPIC, type IndexedBlock, type RpcBlock, type RpcReceipt } from '../../server/api/block-parser.js';
+import { parseBlock, TRANSFER_TOPIC, WETH_DEPOSIT_TOPIC, type RpcBlock, type RpcReceipt } from '../../server/api/block-parser.js';
 import { decodeCursor, encodeCursor } from '../../server/api/cursor.js';
 import { ApiError } from '../../server/api/errors.js';
 import { operationType } from '../../server/api/history.js';
@@ -14,7 +11,7 @@ import { parseDataJsonUri } from '../../server/api/nft-metadata.js';
 import { balanceQuerySchema, commonQuerySchema, parseInputs } from '../../server/api/params.js';
 import { ONE, fromNumber, ratio, toNumber, units } from '../../server/api/exact.js';
 import { propagate } from '../../server/api/prices.js';
-import { IndexStore, type StoredTx } from '../../server/api/store.js';
+import type { StoredTx } from '../../server/api/store.js';
 
 const A = '0x00000000000000000000000000000000000000aa';
 const B = '0x00000000000000000000000000000000000000bb';
@@ -183,80 +180,5 @@ describe('parseDataJsonUri', () => {
     assert.equal(parseDataJsonUri('https://example.com/1.json'), undefined);
     assert.equal(parseDataJsonUri('data:application/json,[1]'), undefined);
     assert.equal(parseDataJsonUri('data:application/json,{'), undefined);
-  });
-});
-
-describe('IndexStore', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'wallet-api-store-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-
-  const blocks = (from: number, to: number): IndexedBlock[] =>
-    Array.from({ length: to - from + 1 }, (_, i) => {
-      const n = from + i;
-      return {
-        number: n,
-        hash: `0xh${n}`,
-        parentHash: `0xh${n - 1}`,
-        timestamp: 1000 + n,
-        txs: n === 0 ? [] : [{ hash: `0xt${n}`, txIndex: 0, from: A, to: B, nonce: n, status: 'confirmed', value: '1', selector: null, createdContract: null, transfers: [{ hash: `0xt${n}`, seq: -1, kind: 'native', token: null, from: A, to: B, amount: '1' }], involved: [A, B] }],
-      };
-    });
-
-  it('pages an address\'s history newest first and rolls back', async () => {
-    const store = await IndexStore.open(':memory:');
-    store.resetChain(1, '0xgenesis');
-    store.writeBlocks(1, blocks(0, 25));
-    assert.equal(store.chainState(1)?.lastBlock, 25);
-    const first = store.history(1, A, undefined, 10);
-    assert.deepEqual(first.map((tx) => tx.blockNumber), [25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
-    assert.equal(first[0]?.timestamp, 1025);
-    assert.deepEqual(first[0]?.transfers, [{ seq: -1, kind: 'native', token: null, from: A, to: B, amount: '1' }]);
-    assert.deepEqual(store.history(1, B, { blockNumber: 16, txIndex: 0 }, 100).map((tx) => tx.blockNumber).slice(0, 2), [15, 14]);
-    assert.equal(store.history(1, B, { blockNumber: 16, txIndex: 0 }, 100).length, 15);
-
-    store.rollbackTo(1, 20);
-    assert.equal(store.chainState(1)?.lastBlock, 20);
-    assert.equal(store.history(1, A, undefined, 100)[0]?.blockNumber, 20);
-    assert.equal(store.blockHash(1, 21), undefined);
-
-    store.resetChain(1, '0xother');
-    assert.deepEqual(store.chainState(1), { genesisHash: '0xother', lastBlock: -1 });
-    assert.equal(store.history(1, A, undefined, 100).length, 0);
-    store.close();
-  });
-
-  it('survives a reopen of its file, written atomically', async () => {
-    const path = join(dir, 'nested', 'index.sqlite');
-    const store = await IndexStore.open(path);
-    store.resetChain(7, '0xg');
-    store.writeBlocks(7, blocks(0, 3));
-    store.saveToken({ chainId: 7, address: TOKEN, kind: 'erc20', name: 'Token', symbol: 'TKN', decimals: 0 });
-    store.persist();
-    store.close();
-    assert.deepEqual(readdirSync(join(dir, 'nested')), ['index.sqlite'], 'no temporary file left behind');
-
-    const reopened = await IndexStore.open(path);
-    assert.deepEqual(reopened.chainState(7), { genesisHash: '0xg', lastBlock: 3 });
-    assert.equal(reopened.history(7, A, undefined, 10).length, 3);
-    assert.deepEqual(reopened.token(7, TOKEN), { chainId: 7, address: TOKEN, kind: 'erc20', name: 'Token', symbol: 'TKN', decimals: 0 });
-    assert.deepEqual(reopened.fungiblesReceivedBy(7, A), []);
-    reopened.close();
-  });
-
-  it('sets a file that is not a database aside and starts empty', async () => {
-    const path = join(dir, 'garbage.sqlite');
-    writeFileSync(path, 'this is not sqlite '.repeat(100));
-    const warn = console.warn;
-    console.warn = () => undefined;
-    try {
-      const store = await IndexStore.open(path);
-      assert.equal(store.chainState(1), undefined);
-      store.persist();
-      store.close();
-    } finally {
-      console.warn = warn;
-    }
-    assert.ok(existsSync(path));
-    assert.equal(readdirSync(dir).filter((name) => name.startsWith('garbage.sqlite.corrupt-')).length, 1);
   });
 });

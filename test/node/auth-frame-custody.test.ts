@@ -48,7 +48,7 @@ async function signUp(options: Parameters<typeof startAuthFrame>[0], email: stri
 }
 
 describe('custody of the master key', () => {
-  it('a copy of the data directory (the sql.js file and all beside it) opens no wallet', async () => {
+  it('a copy of the data directory (the database file and all beside it) opens no wallet', async () => {
     const root = join(dir, 'project');
     const env = { XDG_CONFIG_HOME: join(dir, 'home-config'), HOME: join(dir, 'home') };
     const config = loginKeyConfig(env, root);

@@ -188,16 +188,16 @@ describe('social users in the store', () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { SqliteFile } = await import('../../server/api/sqlite.js');
+    const { default: Database } = await import('better-sqlite3');
     const { SqlFrameStore } = await import('../../server/auth-frame/store.js');
     const dir = mkdtempSync(join(tmpdir(), 'wcm-social-store-'));
     try {
       const path = join(dir, 'frame.sqlite');
-      const old = await SqliteFile.open(path);
+      // A file as the store wrote it before social login (then through sql.js; any SQLite writer makes the same file).
+      const old = new Database(path);
       old.exec(`CREATE TABLE frame_users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, evm_address TEXT NOT NULL, solana_address TEXT NOT NULL,
         evm_key TEXT NOT NULL, solana_key TEXT NOT NULL, created_at INTEGER NOT NULL)`);
-      old.run("INSERT INTO frame_users VALUES ('u1', 'old@example.test', '0xabc', 'Sol1', 'k1', 'k2', 1)");
-      old.persist();
+      old.exec("INSERT INTO frame_users VALUES ('u1', 'old@example.test', '0xabc', 'Sol1', 'k1', 'k2', 1)");
       old.close();
       const store = await SqlFrameStore.open(path);
       assert.equal((await store.getUserByEmail('old@example.test'))?.id, 'u1');

@@ -59,7 +59,7 @@ async function toTransaction(chain: ApiSolanaChain, tx: StoredTx, owner: string,
 }
 
 export async function getSolanaHistory(chain: ApiSolanaChain, owner: string, before: HistoryPosition | undefined, store: IndexStore, prices: SolanaPrices): Promise<HistoryPage> {
-  const rows = store.history(chain.storeId, owner, before, HISTORY_PAGE_SIZE + 1);
+  const rows = await store.history(chain.storeId, owner, before, HISTORY_PAGE_SIZE + 1);
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
   const last = page[page.length - 1];
   return {

@@ -2,7 +2,8 @@
 // chains, under the chain's negative store id. A chain restarted from scratch (the block at the last indexed
 // slot differs or is gone) drops its index and starts again.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { IndexStore } from '../store.js';
+import type { ChainLeases } from '../lease.js';
+import { IndexConflictError, type IndexStore } from '../store.js';
 import type { ApiSolanaChain, SolanaChains } from './chain.js';
 import { parseSolanaBlock, type RpcParsedBlock } from './block-parser.js';
 
@@ -17,6 +18,7 @@ export class SolanaIndexer {
   constructor(
     private readonly store: IndexStore,
     private readonly chains: SolanaChains,
+    private readonly leases: ChainLeases,
     private readonly pollIntervalMs = 250,
   ) {}
 
@@ -31,13 +33,14 @@ export class SolanaIndexer {
     this.running = false;
     this.abort.abort();
     await Promise.all(this.loops.splice(0));
+    await this.leases.releaseAll();
   }
 
-  /** Resolves once the index has caught up with the chain's slot at the time of the call. */
+  /** Resolves once the index has caught up with the chain's slots before its current one at the time of the call. */
   async waitForHead(chainId: string, timeoutMs = 15_000): Promise<void> {
     const chain = this.chains.get(chainId);
     if (!chain) throw new Error(`solana indexer: chain ${chainId} is not served`);
-    const head = await chain.rpc<number>('getSlot');
+    const head = (await chain.rpc<number>('getSlot')) - 1;
     const deadline = Date.now() + timeoutMs;
     while ((this.synced.get(chainId) ?? -1) < head) {
       if (Date.now() > deadline) throw new Error(`solana indexer: slot ${head} on ${chainId} not indexed within ${timeoutMs} ms`);
@@ -49,9 +52,15 @@ export class SolanaIndexer {
     let lastError = 0;
     while (this.running) {
       try {
-        await this.step(chain);
+        if (await this.leases.hold(chain.storeId)) await this.step(chain);
+        else {
+          // Another instance indexes this chain: follow its height.
+          const state = await this.store.chainState(chain.storeId);
+          if (state) this.synced.set(chain.chainId, state.lastBlock);
+        }
       } catch (err) {
-        if (Date.now() - lastError > 30_000) console.warn(`[wallet-api] solana indexer ${chain.chainId}: ${err instanceof Error ? err.message : String(err)}`);
+        if (err instanceof IndexConflictError) this.leases.drop(chain.storeId);
+        else if (Date.now() - lastError > 30_000) console.warn(`[wallet-api] solana indexer ${chain.chainId}: ${err instanceof Error ? err.message : String(err)}`);
         lastError = Date.now();
       }
       await sleep(this.pollIntervalMs, undefined, { signal: this.abort.signal }).catch(() => undefined);
@@ -64,29 +73,39 @@ export class SolanaIndexer {
 
   private async step(chain: ApiSolanaChain): Promise<void> {
     const genesis = await chain.rpc<string>('getGenesisHash');
-    let state = this.store.chainState(chain.storeId);
-    if (state && state.lastBlock >= 0) {
-      const known = this.store.blockHash(chain.storeId, state.lastBlock);
-      const now = await this.block(chain, state.lastBlock);
-      if (!now || now.blockhash !== known) state = undefined; // a new chain behind the same genesis hash
+    let state = await this.store.chainState(chain.storeId);
+    // Only slots with a transaction are stored: the newest of them must still be there.
+    const known = state ? await this.store.latestBlock(chain.storeId) : undefined;
+    if (known) {
+      const now = await this.block(chain, known.number);
+      if (!now || now.blockhash !== known.hash) state = undefined; // a new chain behind the same genesis hash
     }
     if (!state || state.genesisHash !== genesis) {
-      this.store.resetChain(chain.storeId, genesis);
-      state = { genesisHash: genesis, lastBlock: -1 };
+      await this.store.resetChain(chain.storeId, genesis);
+      state = { genesisHash: genesis, firstBlock: 0, lastBlock: -1 };
     }
-    const head = await chain.rpc<number>('getSlot');
+    // The current slot may still take transactions (the local ledger lands the next one in it): index the ones before it.
+    const head = (await chain.rpc<number>('getSlot')) - 1;
     const first = state.lastBlock >= 0 ? state.lastBlock + 1 : await chain.rpc<number>('getFirstAvailableBlock');
+    if (head < first) {
+      this.synced.set(chain.chainId, state.lastBlock);
+      return;
+    }
     const pending = await chain.rpc<number[]>('getBlocks', [first, head]);
+    let after = state.lastBlock;
     for (let i = 0; i < pending.length && this.running; i += BATCH) {
+      const slots = pending.slice(i, i + BATCH);
       const blocks = [];
-      for (const slot of pending.slice(i, i + BATCH)) {
+      for (const slot of slots) {
         const block = await this.block(chain, slot);
         if (block) blocks.push(parseSolanaBlock(slot, block));
       }
-      // Only slots with a transaction are written (getBlocks lists just those).
-      this.store.writeBlocks(chain.storeId, blocks);
-      if (blocks.length) this.store.persist();
+      // Only slots with a transaction are written (getBlocks lists just those); the height moves to the batch's end.
+      const through = i + BATCH >= pending.length ? head : (slots[slots.length - 1] as number);
+      await this.store.writeBlocks(chain.storeId, blocks, { after, through });
+      after = through;
     }
+    if (pending.length === 0) await this.store.writeBlocks(chain.storeId, [], { after, through: head });
     this.synced.set(chain.chainId, head);
   }
 }

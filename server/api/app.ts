@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Account, Address } from 'viem';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -16,7 +16,7 @@ import { addRoutes } from './routes.js';
 import { addConvertRoutes } from './convert/routes.js';
 import { addRpcProxy } from './rpc-proxy.js';
 import { addSessionRoutes } from './sessions-routes.js';
-import { clientAddressOf } from './rate-limit.js';
+import { clientIpOf } from '../service/client-ip.js';
 import { IndexStore } from './store.js';
 import { ChainLeases } from './lease.js';
 import { TokenCatalog } from './token-metadata.js';
@@ -48,6 +48,8 @@ export interface WalletApiOptions {
   names?: NamesOptions;
   /** Smart sessions (sessions-routes.ts): the account that relays owners' signed revocations and pays their gas. */
   sessions?: { relayer: Account; factory?: Address };
+  /** How many proxies in front append to X-Forwarded-For (per-client limits count the client they name); default 0. */
+  trustedProxies?: number;
 }
 
 export interface WalletApi {
@@ -70,7 +72,7 @@ export const DEFAULT_DB_PATH = join(PROJECT_ROOT, '.cache', 'wallet-api.db');
  * The wallet data API (the hosted Blockchain API's wire format, docs/wire-formats.md#wallet-data-api) over the local chains:
  * opens (and migrates) the index, starts the indexers, and returns the hono app.
  */
-export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl, names: namesOptions, sessions }: WalletApiOptions): Promise<WalletApi> {
+export async function createWalletApi({ chains: chainOptions, solanaChains: solanaOptions = [], dbPath = DEFAULT_DB_PATH, projectIds, priceTable = {}, indexer: indexerOptions, onrampUrl, names: namesOptions, sessions, trustedProxies = 0 }: WalletApiOptions): Promise<WalletApi> {
   const chains = new ChainRegistry(chainOptions);
   const solanaChains = new SolanaChains(solanaOptions);
   const store = await IndexStore.open(dbPath);
@@ -98,11 +100,12 @@ export async function createWalletApi({ chains: chainOptions, solanaChains: sola
   const jsonLimit = bodyLimit({ maxSize: API_MAX_BODY, onError: (c) => c.json(new ApiError(413, [{ name: 'body', description: `the body is over ${API_MAX_BODY} bytes` }]).body, 413) });
   app.use('*', (c, next) => (c.req.path === '/v1' || c.req.path === '/v1/' ? next() : jsonLimit(c, next)));
   const acceptedProjects = projectIds ? new Set(projectIds) : undefined;
-  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana, names });
+  const clientOf = (c: Context) => clientIpOf(c, trustedProxies);
+  addRoutes(app, { chains, store, tokens, prices, identity, nfts, projectIds: acceptedProjects, solana, names, clientOf });
   addConvertRoutes(app, { chains, tokens, projectIds: acceptedProjects });
   addRpcProxy(app, { chains, solanaChains, projectIds: acceptedProjects });
   addOnRampRoutes(app, { providerUrl: onrampUrl, projectIds: acceptedProjects });
-  addSessionRoutes(app, { chains, projectIds: acceptedProjects, relayer: sessions?.relayer, factory: sessions?.factory, clientOf: clientAddressOf });
+  addSessionRoutes(app, { chains, projectIds: acceptedProjects, relayer: sessions?.relayer, factory: sessions?.factory, clientOf });
   app.notFound((c) => c.json(new ApiError(404, [{ name: 'path', description: `no route for ${c.req.method} ${c.req.path}` }]).body, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status);

@@ -1,9 +1,8 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { getAddress } from 'viem';
 import { ApiError } from './errors.js';
 import type { IdentityResolver } from './identity.js';
 import type { NameService } from './names.js';
-import { clientAddressOf } from './rate-limit.js';
 import { EVM_ADDRESS_PATTERN } from './caip.js';
 
 /** The chain node failed us: a 502 naming what could not be read, not a 500. */
@@ -21,7 +20,7 @@ async function upstream<T>(what: string, promise: Promise<T>): Promise<T> {
  * The profile (names) endpoints, docs/wire-formats.md#wallet-data-api, from ENS on the local chain: names in the
  * registration zone (names.ts) and, for row 12, any other ENS name (e.g. alice.eth) by forward resolution.
  */
-export function addProfileRoutes(app: Hono, { identity, names }: { identity: IdentityResolver; names: NameService | undefined }): void {
+export function addProfileRoutes(app: Hono, { identity, names, clientOf }: { identity: IdentityResolver; names: NameService | undefined; clientOf: (c: Context) => string }): void {
   app.get('/v1/profile/account/:name', async (c) => {
     const name = c.req.param('name');
     if (!/^[^\s/]{1,255}$/.test(name)) throw new ApiError(400, [{ name: 'name', description: 'not a name' }]);
@@ -64,6 +63,6 @@ export function addProfileRoutes(app: Hono, { identity, names }: { identity: Ide
       throw ApiError.badRequest('body', 'body must be JSON: { coin_type, address, message, signature }');
     }
     if (!body || typeof body !== 'object') throw ApiError.badRequest('body', 'body must be JSON: { coin_type, address, message, signature }');
-    return c.json(await upstream('registration', names.register(body, clientAddressOf(c))));
+    return c.json(await upstream('registration', names.register(body, clientOf(c))));
   });
 }

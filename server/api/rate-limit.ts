@@ -3,7 +3,6 @@
  * registrations): a fixed window per key, with the number of keys bounded so a flood of addresses cannot grow
  * the map without end (when full, expired windows are dropped, then the oldest).
  */
-import type { Context } from 'hono';
 
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
@@ -44,10 +43,4 @@ export class FixedWindowLimiter {
       this.windows.delete(oldest);
     }
   }
-}
-
-/** The client's IP address as the node server saw the socket ('local' for in-process requests, as in tests). */
-export function clientAddressOf(c: Context): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'local';
 }

@@ -29,6 +29,8 @@ export interface RouteDeps {
   solana?: SolanaApi;
   /** The registration zone (names.ts); without it the profile endpoints answer names as unregistered. */
   names?: NameService;
+  /** Who a request comes from, for per-client limits. */
+  clientOf: (c: Context) => string;
 }
 
 export function checkProject(projectId: string, projectIds: ReadonlySet<string> | undefined): void {
@@ -74,7 +76,7 @@ export function addRoutes(app: Hono, deps: RouteDeps): void {
     return c.json(await upstream('identity', identity.resolve(address)));
   });
 
-  addProfileRoutes(app, { identity, names: deps.names });
+  addProfileRoutes(app, { identity, names: deps.names, clientOf: deps.clientOf });
 
   app.get('/v1/account/:address/balance', async (c) => {
     const solanaChain = solana?.chain(c.req.query('chainId'));

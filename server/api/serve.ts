@@ -1,4 +1,5 @@
-import { listen } from '../listen.js';
+import { serveHttp } from '../service/http.js';
+import { silentLogger, type Logger } from '../service/log.js';
 import { createWalletApi, type WalletApiOptions } from './app.js';
 import type { Indexer } from './indexer.js';
 import type { SolanaIndexer } from './solana/indexer.js';
@@ -7,6 +8,10 @@ export interface WalletApiServerOptions extends WalletApiOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
+  /** Structured logs (one line per request); default none. */
+  log?: Logger;
+  /** URLs the API is also reached by (behind a proxy): their hosts are answered too. */
+  publicUrl?: string;
 }
 
 export interface WalletApiServer {
@@ -15,22 +20,37 @@ export interface WalletApiServer {
   port: number;
   indexer: Indexer;
   solanaIndexer: SolanaIndexer;
-  /** Closes the socket, stops the indexer and saves the index. Idempotent. */
-  stop(): Promise<void>;
+  /**
+   * Graceful: readiness turns 503, requests in flight finish (within `timeoutMs`, default 10 s), the indexers
+   * write their batch in flight and give their chains up, the database closes. Idempotent.
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
-/** Serves the wallet data API on `host:port` (127.0.0.1 only by default). */
-export async function startWalletApi({ port = 0, host = '127.0.0.1', ...options }: WalletApiServerOptions): Promise<WalletApiServer> {
+/**
+ * Serves the wallet data API on `host:port` (127.0.0.1 only by default), with `/health` and `/health/ready`
+ * (which checks the index's database). Several instances may share one PostgreSQL: each serves every request,
+ * and each chain is indexed by one of them at a time (lease.ts).
+ */
+export async function startWalletApi({ port = 0, host = '127.0.0.1', log = silentLogger, publicUrl, ...options }: WalletApiServerOptions): Promise<WalletApiServer> {
   const api = await createWalletApi(options);
   try {
-    const server = await listen(api.app.fetch, { host, port, service: 'wallet API', hostCheck: {} });
-    let stopping: Promise<void> | undefined;
+    const service = await serveHttp({
+      name: 'wallet API',
+      host,
+      port,
+      log,
+      fetch: api.app.fetch,
+      ready: { storage: () => api.store.ping() },
+      ...(publicUrl ? { publicUrls: () => [publicUrl] } : {}),
+      onStop: () => api.close(),
+    });
     return {
-      url: server.url,
-      port: server.port,
+      url: service.url,
+      port: service.port,
       indexer: api.indexer,
       solanaIndexer: api.solanaIndexer,
-      stop: () => (stopping ??= server.stop().then(() => api.close())),
+      stop: (timeoutMs = 10_000) => service.stop(timeoutMs),
     };
   } catch (err) {
     await api.close();

@@ -29,7 +29,9 @@ export function readConfig<S extends z.ZodRawShape>(service: string, shape: S, e
     const given = input[name];
     const secret = /SECRET|KEY|PASSWORD|TOKEN/.test(name) || /^(DATABASE|REDIS)_URL$/.test(name);
     const shown = given === undefined ? 'it is not set' : secret ? 'got a value that is not one' : `got ${JSON.stringify(given)}`;
-    return `${name}: ${issue.message} (${shown})`;
+    // Inside a JSON value (a list of chains…), where: `API_CHAINS: 0.rpcUrl: Invalid URL`.
+    const inner = issue.path.slice(1).join('.');
+    return `${name}: ${inner ? `${inner}: ` : ''}${issue.message} (${shown})`;
   });
   throw new ConfigError(service, problems);
 }

@@ -4,7 +4,7 @@
  * process's output when it exits first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -18,10 +18,14 @@ export interface ServiceProcess {
   stderr(): string;
 }
 
-/** Runs `entry` (a path from the repository root, e.g. server/auth/cli.ts) with `env` added to a clean environment. */
+/**
+ * Runs `entry` with `env` added to a clean environment: a TypeScript source from the repository root (e.g.
+ * server/auth/cli.ts, through tsx), or a built `.js` file (an absolute path: plain node, in its own folder).
+ */
 export function runServiceProcess(entry: string, env: Record<string, string>): { child: ChildProcess; logs: Record<string, unknown>[]; exited: Promise<number | string>; stderr(): string; output(): string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
-    cwd: ROOT,
+  const built = isAbsolute(entry) && entry.endsWith('.js');
+  const child = spawn(process.execPath, built ? [entry] : ['--import', 'tsx', join(ROOT, entry)], {
+    cwd: built ? dirname(entry) : ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

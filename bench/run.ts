@@ -4,7 +4,8 @@
  * (bench/account.ts), WalletConnect figures with a real wallet peer (bench/walletconnect.ts), Solana figures
  * with the dev wallet on the local Solana chain (bench/solana.ts), the swap API's latency (bench/swap.ts), Names
  * figures (bench/names.ts), sign-in figures (bench/siwx.ts) and smart-account figures (bench/smart-account.ts: user
- * operations through alto; bench/smart-sessions.ts; bench/smart-account-view.ts: the same in the widget). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
+ * operations through alto; bench/smart-sessions.ts; bench/smart-account-view.ts: the same in the widget) and the services under
+ * load (bench/services.ts: relay sockets and publishes across two instances, API requests; alone: npm run bench:services). Prints the tables, writes .cache/bench/results.json, exits 0 even when a target
  * is missed; non-zero only when something breaks (build, browser, page).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { printSmartAccount, smartAccountSection, type SmartAccountFigures } from
 import { smartAccountViewSection, type SmartAccountViewFigures } from './smart-account-view.js';
 import { printSmartSessions, smartSessionsSection, type SmartSessionFigures } from './smart-sessions.js';
 import { buildFloor } from './floor.js';
+import { servicesSection, type ServicesFigures } from './services.js';
 import { bytes, kb, mb, ms, type Stats, stats, table } from './format.js';
 import { launch, measureRun, type RunResult } from './measure.js';
 import { PAGES, type PageSpec, startServer } from './pages.js';
@@ -325,9 +327,20 @@ async function main() {
     }
   }
 
+  // The services under load: independent of the stack's state (their own chain, Redis and PostgreSQL).
+  let services: ServicesFigures | { error: string } | undefined;
+  if (stack) {
+    try {
+      services = await servicesSection();
+    } catch (error) {
+      accountFailure ??= error;
+      services = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   const file = join(BENCH_CACHE, 'results.json');
   mkdirSync(BENCH_CACHE, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(onRampView && { onRampView }), ...(emailLogin && { emailLogin }), ...(socialLogin && { socialLogin }), ...(farcasterLogin && { farcasterLogin }), ...(siwx && { siwx }), ...(smartAccount && { smartAccount }), ...(smartSessions && { smartSessions }), ...(smartAccountView && { smartAccountView }) }, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify({ ...report, ...(account && { account }), ...(walletConnect && { walletConnect }), ...(solana && { solana }), ...(swap && { swap }), ...(names && { names }), ...(swapView && { swapView }), ...(onRampView && { onRampView }), ...(emailLogin && { emailLogin }), ...(socialLogin && { socialLogin }), ...(farcasterLogin && { farcasterLogin }), ...(siwx && { siwx }), ...(smartAccount && { smartAccount }), ...(smartSessions && { smartSessions }), ...(smartAccountView && { smartAccountView }), ...(services && { services }) }, null, 2) + '\n');
   console.log(`\nwrote ${relative(ROOT, file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
   if (accountFailure) throw accountFailure;
 }

@@ -123,7 +123,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/sign-requests') ? signTooLarge(c, next) : tooLarge(c, next)));
 
   // The cookie alone is no session: the request must also be signed by the key the frame bound to it (proof.ts).
-  const proofs = new ProofChecker(options.now);
+  const proofs = new ProofChecker(store, options.now, async (token) => (await otp.sessionUser(token)) !== undefined);
   const proven = new WeakMap<Request, string>();
   app.use('/api/*', async (c, next) => {
     const token = getCookie(c, secure() ? `__Host-${COOKIE}` : COOKIE);
@@ -131,7 +131,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
     if (token && proof) {
       const url = new URL(c.req.url);
       const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
-      if (proofs.check(token, proof, c.req.method, url.pathname + url.search, body)) proven.set(c.req.raw, token);
+      if (await proofs.check(token, proof, c.req.method, url.pathname + url.search, body)) proven.set(c.req.raw, token);
     }
     await next();
   });

@@ -6,7 +6,8 @@
  * completed → the SIWF message is verified (domain, nonce, custody signature against the IdRegistry,
  * server/farcaster-relay/verify.ts), the user of that fid is found or made once (with an embedded wallet,
  * as for email), the frame's session cookie is set and the user returned; rejected / expired / not valid →
- * {error}. A channel can be redeemed once, only by the service that opened it.
+ * {error}. A channel can be redeemed once, only by the service that opened it (any of its instances: the pending
+ * channels are in the login store).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
@@ -33,8 +34,8 @@ export interface FarcasterRoutesOptions {
 interface Pending {
   nonce: string;
   domain: string;
-  expiresAt: number;
 }
+const KIND = 'farcaster';
 
 /** Most Sign In With Farcaster channels waited on at once. */
 const MAX_PENDING = 10_000;
@@ -42,14 +43,8 @@ const MAX_PENDING = 10_000;
 export function mountFarcasterRoutes(app: Hono, options: FarcasterRoutesOptions): void {
   const { store, log, now = Date.now, ttlMs = 5 * 60_000 } = options;
   const relay = options.relayUrl.replace(/\/$/, '');
-  const pending = new Map<string, Pending>();
-  const sweep = (): void => {
-    const time = now();
-    for (const [token, entry] of pending) if (entry.expiresAt <= time) pending.delete(token);
-  };
 
   app.post('/api/farcaster/start', async (c) => {
-    sweep();
     const origin = new URL(options.origin());
     const nonce = randomBytes(16).toString('hex');
     let response: Response;
@@ -66,20 +61,16 @@ export function mountFarcasterRoutes(app: Hono, options: FarcasterRoutesOptions)
     if (response.status !== 201) return c.json({ error: 'relay_unavailable' }, 502);
     const channel = (await response.json()) as { channelToken: string; url: string };
     // Bounded: past MAX_PENDING channels the oldest is dropped (its wait then answers expired).
-    for (const token of pending.keys()) {
-      if (pending.size < MAX_PENDING) break;
-      pending.delete(token);
-    }
-    pending.set(channel.channelToken, { nonce, domain: origin.host, expiresAt: now() + ttlMs });
+    const entry: Pending = { nonce, domain: origin.host };
+    await store.putPending(KIND, channel.channelToken, JSON.stringify(entry), now() + ttlMs, MAX_PENDING);
     return c.json({ url: channel.url, channelToken: channel.channelToken });
   });
 
   app.post('/api/farcaster/wait', async (c) => {
-    sweep();
     const body = (await c.req.json().catch(() => ({}))) as { channelToken?: unknown };
-    const token = typeof body.channelToken === 'string' ? body.channelToken : '';
-    const entry = pending.get(token);
-    if (!entry) return c.json({ error: 'expired' }, 410);
+    const token = typeof body.channelToken === 'string' && body.channelToken.length <= 512 ? body.channelToken : '';
+    const stored = token ? await store.getPending(KIND, token) : undefined;
+    if (!stored) return c.json({ error: 'expired' }, 410);
     let response: Response;
     try {
       response = await fetch(`${relay}/v1/channel/status`, { headers: { Authorization: `Bearer ${token}` } });
@@ -87,12 +78,15 @@ export function mountFarcasterRoutes(app: Hono, options: FarcasterRoutesOptions)
       return c.json({ error: 'relay_unavailable' }, 502);
     }
     if (response.status === 401) {
-      pending.delete(token);
+      await store.takePending(KIND, token);
       return c.json({ error: 'expired' }, 410);
     }
     const status = (await response.json()) as { state?: string; message?: string; signature?: `0x${string}` };
     if (status.state === 'pending') return c.json({ state: 'pending' });
-    pending.delete(token); // settled either way: a channel is redeemed once
+    // Settled either way: a channel is redeemed once, by the one instance that takes it.
+    const taken = await store.takePending(KIND, token);
+    if (!taken) return c.json({ error: 'expired' }, 410);
+    const entry = JSON.parse(taken) as Pending;
     if (status.state !== 'completed' || !status.message || !status.signature) return c.json({ error: 'rejected' }, 403);
     let fid: number;
     try {

@@ -66,7 +66,6 @@ export const sessionId = (token: string): string => createHash('sha256').update(
 /** Where a login code is kept: per address and per attempt (only a digest of the attempt id is stored). */
 const loginKey = (email: string, attempt: string): string => `${email}\n${sessionId(attempt)}`;
 /** Most IPs whose failed checks are counted at once; the oldest window is forgotten first. */
-const MAX_TRACKED_IPS = 10_000;
 
 export interface OtpServiceOptions {
   store: FrameStore;
@@ -81,8 +80,6 @@ export interface OtpServiceOptions {
 export class OtpService {
   readonly limits: OtpLimits;
   private readonly now: () => number;
-  /** Failed code checks per IP in the current window (in memory; Map order is the windows' start order). */
-  private readonly failures = new Map<string, { count: number; since: number }>();
 
   constructor(private readonly options: OtpServiceOptions) {
     this.limits = { ...DEFAULT_OTP_LIMITS, ...options.limits };
@@ -106,31 +103,14 @@ export class OtpService {
     return issued.ok ? { ok: true, email, code: issued.code, attempt, resendAfterS: issued.resendAfterS } : issued;
   }
 
-  /** Whether `ip` may check a code now (under its failure limit). */
-  verifyAllowed(ip: string): boolean {
-    const entry = this.failures.get(ip);
-    if (!entry) return true;
-    if (entry.since + this.limits.verifyWindowMs <= this.now()) {
-      this.failures.delete(ip);
-      return true;
-    }
-    return entry.count < this.limits.maxVerifyFailuresPerIp;
+  /** Whether `ip` may check a code now (under its failure limit, counted across instances). */
+  async verifyAllowed(ip: string): Promise<boolean> {
+    return (await this.options.store.failuresSince(ip, this.now() - this.limits.verifyWindowMs)) < this.limits.maxVerifyFailuresPerIp;
   }
 
   /** Counts a failed check from `ip`. */
-  noteFailure(ip: string): void {
-    const now = this.now();
-    const entry = this.failures.get(ip);
-    if (entry && entry.since + this.limits.verifyWindowMs > now) {
-      entry.count += 1;
-      return;
-    }
-    this.failures.delete(ip);
-    for (const [key, old] of this.failures) {
-      if (this.failures.size < MAX_TRACKED_IPS && old.since + this.limits.verifyWindowMs > now) break;
-      this.failures.delete(key);
-    }
-    this.failures.set(ip, { count: 1, since: now });
+  async noteFailure(ip: string): Promise<void> {
+    await this.options.store.addFailure(ip, this.now());
   }
 
   /** The wait before the next code to an address that was sent `sent` codes in the window: doubling, bounded. */
@@ -193,12 +173,12 @@ export class OtpService {
    * past its failure limit is refused.
    */
   async verify(rawEmail: unknown, code: unknown, attempt: unknown, ip: string, frameKey?: string): Promise<VerifyResult> {
-    if (!this.verifyAllowed(ip)) return { ok: false, error: 'rate_limited' };
+    if (!(await this.verifyAllowed(ip))) return { ok: false, error: 'rate_limited' };
     const email = normalizeEmail(rawEmail);
     if (!email) return { ok: false, error: 'invalid_email' };
     const checked = typeof attempt === 'string' && attempt.length > 0 && attempt.length <= 64 ? await this.check(loginKey(email, attempt), code) : typeof code === 'string' && CODE.test(code) ? ({ ok: false, error: 'expired_code' } as const) : ({ ok: false, error: 'invalid_code' } as const);
     if (!checked.ok) {
-      if (checked.error !== 'invalid_code') this.noteFailure(ip);
+      if (checked.error !== 'invalid_code') await this.noteFailure(ip);
       return checked;
     }
     const { store, masterKey } = this.options;

@@ -12,8 +12,6 @@ export const KEY_HEADER = 'x-wcm-key';
 export const PROOF_HEADER = 'x-wcm-proof';
 /** How far a proof's timestamp may be from the service's clock. */
 export const PROOF_SKEW_MS = 60_000;
-/** At most this many nonces are remembered (each for twice the skew); past it, proofs are refused until some expire. */
-export const NONCE_CACHE_MAX = 50_000;
 
 /** A P-256 public key as WebCrypto's raw export (65 bytes, uncompressed), base64url: 87 characters. */
 const RAW_KEY = /^[A-Za-z0-9_-]{87}$/;
@@ -40,14 +38,21 @@ export function tokenKey(token: string): string | undefined {
 export const proofPayload = (method: string, path: string, body: string, ts: string, nonce: string): string =>
   [method.toUpperCase(), path, createHash('sha256').update(body).digest('base64url'), ts, nonce].join('\n');
 
-export class ProofChecker {
-  /** nonce key → expiry (ms); insertion order is expiry order, as every entry lives the same time. */
-  private readonly seen = new Map<string, number>();
+/** Where nonces are spent: shared by every instance (the login store's `useOnce`), so a replay at another is refused. */
+export interface NonceLedger {
+  useOnce(key: string, expiresAt: number): Promise<boolean>;
+}
 
-  constructor(private readonly now: () => number = Date.now, private readonly max = NONCE_CACHE_MAX) {}
+export class ProofChecker {
+  constructor(
+    private readonly ledger: NonceLedger,
+    private readonly now: () => number = Date.now,
+    /** Whether the token is a live session's: only then is a nonce spent, so forged tokens cannot fill the ledger. */
+    private readonly live: (token: string) => Promise<boolean> = async () => true,
+  ) {}
 
   /** Whether `proof` signs this request with the key bound in `token`; a valid proof's nonce is used up. */
-  check(token: string, proof: string | undefined, method: string, path: string, body: string): boolean {
+  async check(token: string, proof: string | undefined, method: string, path: string, body: string): Promise<boolean> {
     const key = tokenKey(token);
     if (!key || !proof) return false;
     const [ts, nonce, signature, extra] = proof.split('.');
@@ -62,13 +67,9 @@ export class ProofChecker {
     } catch {
       return false;
     }
-    for (const [seenKey, expires] of this.seen) {
-      if (expires > now) break;
-      this.seen.delete(seenKey);
-    }
-    const seenKey = `${key}.${nonce}`;
-    if (this.seen.has(seenKey) || this.seen.size >= this.max) return false;
-    this.seen.set(seenKey, now + 2 * PROOF_SKEW_MS);
-    return true;
+    if (!(await this.live(token))) return false;
+    // Kept until the proof's timestamp is out of the window (at most twice the skew from now).
+    const seenKey = createHash('sha256').update(`${key}.${nonce}`).digest('base64url');
+    return this.ledger.useOnce(`proof:${seenKey}`, now + 2 * PROOF_SKEW_MS);
   }
 }

@@ -21,8 +21,22 @@ CREATE TABLE IF NOT EXISTS frame_account_types (user_id TEXT PRIMARY KEY, type T
 CREATE TABLE IF NOT EXISTS frame_sessions (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL);
 `;
 
+/** Version 2: what was each instance's own memory, shared so any instance answers any request. */
+const V2 = `
+CREATE TABLE IF NOT EXISTS frame_once (key TEXT PRIMARY KEY, expires_at BIGINT NOT NULL);
+CREATE INDEX IF NOT EXISTS frame_once_expiry ON frame_once (expires_at);
+CREATE TABLE IF NOT EXISTS frame_failures (ip TEXT NOT NULL, at BIGINT NOT NULL);
+CREATE INDEX IF NOT EXISTS frame_failures_ip ON frame_failures (ip, at);
+CREATE INDEX IF NOT EXISTS frame_failures_at ON frame_failures (at);
+CREATE TABLE IF NOT EXISTS frame_pending (kind TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (kind, key));
+CREATE INDEX IF NOT EXISTS frame_pending_expiry ON frame_pending (expires_at);
+`;
+
 /** The schema steps, oldest first; add a step, never edit one that has shipped. */
-export const LOGIN_MIGRATIONS: readonly Migration[] = [{ version: 1, sql: V1 }];
+export const LOGIN_MIGRATIONS: readonly Migration[] = [
+  { version: 1, sql: V1 },
+  { version: 2, sql: V2 },
+];
 
 /**
  * A SQLite file from before social login has `frame_users.email NOT NULL` and no `social_provider`: rebuild that

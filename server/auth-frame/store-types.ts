@@ -105,6 +105,23 @@ export interface FrameStore {
   listSealedKeys(): Promise<SealedKeys[]>;
   /** Replaces the sealed keys of these users, all or none; returns how many users changed. */
   replaceSealedKeys(keys: readonly SealedKeys[]): Promise<number>;
+  /**
+   * Marks `key` used until `expiresAt`: true the first time, false while it is still marked (by this instance or
+   * another). The frame's request proofs spend their nonces here, so a proof replayed at another instance is refused.
+   */
+  useOnce(key: string, expiresAt: number): Promise<boolean>;
+  /** Counts a failed code check from `ip` at `at`. */
+  addFailure(ip: string, at: number): Promise<void>;
+  /** Failed code checks from `ip` since `since`, across instances. */
+  failuresSince(ip: string, since: number): Promise<number>;
+  /**
+   * Keeps `value` under (`kind`, `key`) until `expiresAt` for whichever instance is asked next (a pending
+   * Farcaster sign-in). At most `max` of a kind: past it, the oldest is dropped.
+   */
+  putPending(kind: string, key: string, value: string, expiresAt: number, max: number): Promise<void>;
+  getPending(kind: string, key: string): Promise<string | undefined>;
+  /** Removes and returns it (one taker, racing or not), or undefined. */
+  takePending(kind: string, key: string): Promise<string | undefined>;
   /** Throws when the storage cannot be reached (readiness). */
   ping(): Promise<void>;
   /** What the storage is, without secrets (logs): `sqlite:/path` or `postgres://host:port/db`. */

@@ -172,6 +172,50 @@ export class SqlFrameStore implements FrameStore {
     await this.db.run('INSERT INTO frame_tickets (id, user_id, parent, expires_at) VALUES (?, ?, ?, ?)', [ticket.id, ticket.userId, ticket.parent, ticket.expiresAt]);
   }
 
+  async useOnce(key: string, expiresAt: number): Promise<boolean> {
+    const now = this.now();
+    await this.db.run('DELETE FROM frame_once WHERE expires_at <= ?', [now]);
+    const { changes } = await this.db.run('INSERT INTO frame_once (key, expires_at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [key, expiresAt]);
+    return changes === 1;
+  }
+
+  async addFailure(ip: string, at: number): Promise<void> {
+    await this.db.run('INSERT INTO frame_failures (ip, at) VALUES (?, ?)', [ip, at]);
+  }
+
+  async failuresSince(ip: string, since: number): Promise<number> {
+    // Older rows are no one's count any more (every window is shorter than a day).
+    await this.db.run('DELETE FROM frame_failures WHERE at <= ?', [since - 86_400_000]);
+    const row = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM frame_failures WHERE ip = ? AND at > ?', [ip, since]);
+    return Number(row?.n ?? 0);
+  }
+
+  async putPending(kind: string, key: string, value: string, expiresAt: number, max: number): Promise<void> {
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      await tx.run('DELETE FROM frame_pending WHERE expires_at <= ?', [now]);
+      const count = Number((await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM frame_pending WHERE kind = ?', [kind]))?.n ?? 0);
+      if (count >= max) {
+        await tx.run('DELETE FROM frame_pending WHERE kind = ? AND key IN (SELECT key FROM frame_pending WHERE kind = ? ORDER BY created_at LIMIT ?)', [kind, kind, count - max + 1]);
+      }
+      await tx.run(
+        'INSERT INTO frame_pending (kind, key, value, created_at, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at, expires_at = excluded.expires_at',
+        [kind, key, value, now, expiresAt],
+      );
+    });
+  }
+
+  async getPending(kind: string, key: string): Promise<string | undefined> {
+    const row = await this.db.get('SELECT value FROM frame_pending WHERE kind = ? AND key = ? AND expires_at > ?', [kind, key, this.now()]);
+    return row ? String(row.value) : undefined;
+  }
+
+  async takePending(kind: string, key: string): Promise<string | undefined> {
+    // One statement: of two instances taking the same entry, exactly one gets the row.
+    const row = await this.db.get('DELETE FROM frame_pending WHERE kind = ? AND key = ? RETURNING value, expires_at', [kind, key]);
+    return row && Number(row.expires_at) > this.now() ? String(row.value) : undefined;
+  }
+
   async takeTicket(id: string): Promise<TicketRecord | undefined> {
     // One statement: of two instances redeeming the same ticket, exactly one gets the row.
     const row = await this.db.get('DELETE FROM frame_tickets WHERE id = ? RETURNING user_id, parent, expires_at', [id]);

@@ -104,16 +104,16 @@ export async function createEmailCapture(options: EmailCaptureOptions, now: () =
         return Response.json({ uuid, email, resendAfterS: issued.resendAfterS, expiresInS: Math.ceil(otp.limits.codeTtlMs / 1000) });
       }
       if (request.method === 'PUT') {
-        if (!otp.verifyAllowed(clientIp)) return refuse('rate_limited');
+        if (!(await otp.verifyAllowed(clientIp))) return refuse('rate_limited');
         const uuid = request.headers.get('x-otp');
         const capture = live(uuid);
         if (!capture || capture.confirmed) {
-          otp.noteFailure(clientIp);
+          await otp.noteFailure(clientIp);
           return refuse('unknown_otp');
         }
         const checked = await otp.check(`capture:${capture.email}:${uuid}`, (await fields(request)).code);
         if (!checked.ok) {
-          if (checked.error !== 'invalid_code') otp.noteFailure(clientIp);
+          if (checked.error !== 'invalid_code') await otp.noteFailure(clientIp);
           return refuse(checked.error, checked.attemptsLeft !== undefined ? { attemptsLeft: checked.attemptsLeft } : {});
         }
         captures.set(uuid!, { ...capture, confirmed: true, expiresAt: now() + CONFIRMED_TTL_MS });

@@ -1,6 +1,6 @@
 // Two login services (server/auth-frame/) on one database, PostgreSQL and a SQLite file: a user made at one
-// signs at the other, 20 concurrent first logins spread over both lose no sealed key, and a code or a social
-// ticket spent at one is refused at the other.
+// signs at the other, 20 concurrent first logins spread over both lose no sealed key, a code, a social ticket, a
+// request proof or a pending Farcaster channel spent at one is refused at the other, and wrong codes count across both.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { SqlFrameStore } from '../../server/auth-frame/store.js';
 import { startPostgres, type LocalPostgres } from '../support/local-databases.js';
-import { actAsFrame } from './frame-proof.js';
+import { actAsFrame, newFrameKey } from './frame-proof.js';
 import { assertKeyOpens, login, post, requestCode, signAt } from './login-client.js';
 
 before(() => actAsFrame());
@@ -105,6 +105,36 @@ for (const backend of backends) {
       assert.equal(await a.store.takeTicket(ticket.id), undefined);
     });
 
+    it('refuses at one a request proof already used at the other', async () => {
+      const email = `replay-${tag}@example.test`;
+      const { code, attempt } = await requestCode(a.url, mail, email);
+      const key = await newFrameKey();
+      const verify = await fetch(new URL('/api/email/verify', a.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: new URL(a.url).origin, cookie: attempt, 'x-wcm-key': key.publicKey },
+        body: JSON.stringify({ email, code }),
+      });
+      assert.equal(verify.status, 200);
+      const cookie = (verify.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const headers = { cookie, 'x-wcm-proof': await key.proof('GET', '/api/session', '') };
+      assert.equal((await fetch(new URL('/api/session', a.url), { headers })).status, 200);
+      const replayed = await fetch(new URL('/api/session', b.url), { headers });
+      assert.equal(replayed.status, 401);
+      assert.deepEqual(await replayed.json(), { error: 'not_signed_in' });
+      const fresh = { cookie, 'x-wcm-proof': await key.proof('GET', '/api/session', '') };
+      assert.equal((await fetch(new URL('/api/session', b.url), { headers: fresh })).status, 200, 'a new proof is taken there');
+    });
+
+    it('keeps a pending Farcaster channel for whichever instance is asked, and hands it to one taker', async () => {
+      const key = `channel-${tag}`;
+      await a.store.putPending('farcaster', key, '{"nonce":"n"}', Date.now() + 60_000, 100);
+      assert.equal(await b.store.getPending('farcaster', key), '{"nonce":"n"}');
+      const taken = await Promise.all([a.store.takePending('farcaster', key), b.store.takePending('farcaster', key)]);
+      assert.deepEqual(taken.filter(Boolean), ['{"nonce":"n"}']);
+      for (let i = 0; i < 5; i++) await a.store.putPending('bounded', `k${i}`, String(i), Date.now() + 60_000, 3);
+      assert.deepEqual(await Promise.all([0, 1, 2, 3, 4].map((i) => b.store.getPending('bounded', `k${i}`))), [undefined, undefined, '2', '3', '4'], 'the oldest dropped past the bound');
+    });
+
     it('answers readiness from its storage', async () => {
       const ready = await fetch(new URL('/health/ready', b.url));
       assert.equal(ready.status, 200);
@@ -112,3 +142,40 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('wrong codes from one address, counted across two login services', () => {
+  let a: AuthFrameServer;
+  let b: AuthFrameServer;
+  before(async () => {
+    const options = {
+      allowedOrigins: [SITE],
+      smtpUrl: mail.smtpUrl,
+      masterKey: randomBytes(32).toString('hex'),
+      dbPath: await postgres.createDatabase(),
+      trustedProxies: 1,
+      limits: { maxPerIp: 1_000, resendIntervalMs: 0, maxVerifyFailuresPerIp: 4 },
+    };
+    [a, b] = await Promise.all([startAuthFrame(options), startAuthFrame(options)]);
+  });
+  after(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  it('refuses the fifth check at either instance once four failed over both', async () => {
+    const email = 'guesser@example.test';
+    const { code, attempt } = await requestCode(a.url, mail, email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(code.length, '0');
+    const check = (base: string, guess: string) =>
+      fetch(new URL('/api/email/verify', base), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: new URL(base).origin, cookie: attempt, 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify({ email, code: guess }),
+      });
+    for (const base of [a.url, b.url, a.url, b.url]) assert.equal((await check(base, wrong)).status, 401);
+    for (const base of [a.url, b.url]) {
+      const refused = await check(base, code);
+      assert.equal(refused.status, 429);
+      assert.deepEqual(await refused.json(), { error: 'rate_limited' });
+    }
+  });
+});

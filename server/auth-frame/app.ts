@@ -207,7 +207,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   mountKeyExport(app, { otp, masterKey: options.masterKey, mailer, sessionUser: (c) => otp.sessionUser(sessionToken(c)), clientIp, log });
 
   // Signing: filed by the frame, signed only by the call its Approve button makes (server/auth-frame/signing.ts).
-  const desk = new SigningDesk(options.masterKey, () => resolve(options.networks ?? NO_NETWORKS), options.now, (userId) => store.getAccountType(userId));
+  const desk = new SigningDesk(options.masterKey, () => resolve(options.networks ?? NO_NETWORKS), store, options.now, (userId) => store.getAccountType(userId));
   mountSmartAccountRoutes(app, { store, masterKey: options.masterKey, networks: () => resolve(options.networks ?? NO_NETWORKS), sessionUser: (c) => otp.sessionUser(sessionToken(c)) });
   const signed = async (c: Context, body: (token: string, user: UserRecord) => Promise<Response>): Promise<Response> => {
     const token = sessionToken(c);
@@ -231,7 +231,7 @@ export function createAuthFrameApp(options: AuthFrameAppOptions): { app: Hono; o
   app.post('/api/sign-requests/:id/approve', (c) => signed(c, async (token, user) => c.json({ result: await desk.approve(c.req.param('id'), sessionId(token), user) })));
   app.post('/api/sign-requests/:id/reject', (c) =>
     signed(c, async (token) => {
-      desk.reject(c.req.param('id'), sessionId(token));
+      await desk.reject(c.req.param('id'), sessionId(token));
       return c.json({ ok: true });
     }),
   );

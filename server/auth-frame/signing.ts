@@ -74,73 +74,97 @@ export type MethodHandler = (ctx: SignContext, params: unknown) => Promise<Filed
 
 const HANDLERS: Record<SignMethod, MethodHandler> = { ...EVM_METHODS, ...PERMISSION_METHODS, ...SOLANA_METHODS };
 
-interface Pending {
-  sessionId: string;
+/** What is kept of a filed request in the shared store, for an approval that reaches another instance. */
+interface StoredRequest {
   userId: string;
-  sign: () => Promise<unknown>;
-  expiresAt: number;
+  method: SignMethod;
+  params: unknown;
+  chainId: unknown;
+  site: string | undefined;
+  accountType: AccountType;
+  /** The display the visitor was shown, as JSON: what is signed must show the same. */
+  display: string;
+}
+
+/** Where filed requests wait for their approval: the login store (shared by every instance). */
+export interface SignRequestStore {
+  putPending(kind: string, key: string, value: string, expiresAt: number, max: number): Promise<void>;
+  takePending(kind: string, key: string): Promise<string | undefined>;
 }
 
 export const REQUEST_TTL_MS = 120_000;
 /** Pending requests per session: the frame shows one at a time; past this the session's oldest is dropped. */
 export const MAX_PENDING_PER_SESSION = 16;
-/** Pending requests in all; past this the oldest of any session is dropped. */
-export const MAX_PENDING = 10_000;
+/** Signings prepared in this instance's memory (for the approval that comes back here); past this the oldest go. */
+export const MAX_PREPARED = 10_000;
 
+/** The store kind of one session's requests: a request is found only by the session that filed it. */
+const kindOf = (sessionId: string): string => `sign:${sessionId}`;
+
+/**
+ * Filed requests wait in the shared store (one taker: the approval or rejection that removes the row), so an
+ * approval may reach any instance. The instance that filed a request keeps its prepared signing in memory and
+ * uses it; another instance prepares it again from the stored request and signs only when that shows exactly what
+ * the visitor approved (a transaction whose fee estimate has moved since is refused, to be filed again).
+ */
 export class SigningDesk {
-  private readonly pending = new Map<string, Pending>();
+  private readonly prepared = new Map<string, () => Promise<unknown>>();
 
   constructor(
     private readonly masterKey: Buffer,
     private readonly networks: () => FrameNetworks,
+    private readonly store: SignRequestStore,
     private readonly now: () => number = Date.now,
     private readonly accountTypeOf: (userId: string) => Promise<AccountType | undefined> = async () => undefined,
   ) {}
 
+  private context(user: UserRecord, chainId: unknown, accountType: AccountType, site: string | undefined): SignContext {
+    return { user, masterKey: this.masterKey, networks: this.networks(), chainId, accountType, site };
+  }
+
   /** Files `method(params)` for `user`'s approval; throws a SignError for what can never be signed. */
   async file(sessionId: string, user: UserRecord, method: unknown, params: unknown, chainId?: unknown, site?: string): Promise<{ id: string; display: SignDisplay }> {
-    this.sweep();
     const handler = typeof method === 'string' && Object.hasOwn(HANDLERS, method) ? HANDLERS[method as SignMethod] : undefined;
     if (!handler) throw new SignError(4200, 'Requested RPC call is not allowed');
     const accountType = (await this.accountTypeOf(user.id)) ?? 'eoa';
-    const { display, sign } = await handler({ user, masterKey: this.masterKey, networks: this.networks(), chainId, accountType, site }, params);
+    const { display, sign } = await handler(this.context(user, chainId, accountType, site), params);
     const id = randomUUID();
-    // Bounded: the Map keeps filing order, so the first entries found are the oldest.
-    let mine = 0;
-    for (const request of this.pending.values()) if (request.sessionId === sessionId) mine += 1;
-    for (const [key, request] of this.pending) {
-      if (mine < MAX_PENDING_PER_SESSION && this.pending.size < MAX_PENDING) break;
-      if (request.sessionId === sessionId) {
-        this.pending.delete(key);
-        mine -= 1;
-      } else if (this.pending.size >= MAX_PENDING) this.pending.delete(key);
+    const stored: StoredRequest = { userId: user.id, method: method as SignMethod, params, chainId, site, accountType, display: JSON.stringify(display) };
+    await this.store.putPending(kindOf(sessionId), id, JSON.stringify(stored), this.now() + REQUEST_TTL_MS, MAX_PENDING_PER_SESSION);
+    // Bounded: the Map keeps filing order, so the first entries are the oldest (their approval prepares again).
+    for (const key of this.prepared.keys()) {
+      if (this.prepared.size < MAX_PREPARED) break;
+      this.prepared.delete(key);
     }
-    this.pending.set(id, { sessionId, userId: user.id, sign, expiresAt: this.now() + REQUEST_TTL_MS });
+    this.prepared.set(id, sign);
     return { id, display };
   }
 
-  /** Takes the request out (single use) if `sessionId` filed it and it has not lapsed. */
-  private take(id: string, sessionId: string): Pending {
-    this.sweep();
-    const request = this.pending.get(id);
-    if (!request || request.sessionId !== sessionId) throw new SignError(4100, 'No such signing request');
-    this.pending.delete(id);
-    return request;
+  /** Takes the request out (single use, across instances) if `sessionId` filed it and it has not lapsed. */
+  private async take(id: string, sessionId: string): Promise<StoredRequest> {
+    const value = id.length <= 64 ? await this.store.takePending(kindOf(sessionId), id) : undefined;
+    if (!value) {
+      this.prepared.delete(id);
+      throw new SignError(4100, 'No such signing request');
+    }
+    return JSON.parse(value) as StoredRequest;
   }
 
   /** The visitor approved: sign (and for transactions, broadcast) with the key, opened for this call only. */
   async approve(id: string, sessionId: string, user: UserRecord): Promise<unknown> {
-    const request = this.take(id, sessionId);
+    const request = await this.take(id, sessionId);
+    const local = this.prepared.get(id);
+    this.prepared.delete(id);
     if (request.userId !== user.id) throw new SignError(4100, 'No such signing request');
-    return request.sign();
+    if (local) return local();
+    // Filed at another instance: prepared again here, and signed only if it shows what was approved.
+    const again = await HANDLERS[request.method](this.context(user, request.chainId, request.accountType, request.site), request.params);
+    if (JSON.stringify(again.display) !== request.display) throw new SignError(4100, 'The request changed since it was shown (its network fee moved); review it again');
+    return again.sign();
   }
 
-  reject(id: string, sessionId: string): void {
-    this.take(id, sessionId);
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [id, request] of this.pending) if (request.expiresAt <= now) this.pending.delete(id);
+  async reject(id: string, sessionId: string): Promise<void> {
+    await this.take(id, sessionId);
+    this.prepared.delete(id);
   }
 }

@@ -194,13 +194,16 @@ export class SqlFrameStore implements FrameStore {
     const now = this.now();
     await this.db.transaction(async (tx) => {
       await tx.run('DELETE FROM frame_pending WHERE expires_at <= ?', [now]);
-      const count = Number((await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM frame_pending WHERE kind = ?', [kind]))?.n ?? 0);
+      const row = await tx.get<{ n: number; last: number | null }>('SELECT COUNT(*) AS n, MAX(created_at) AS last FROM frame_pending WHERE kind = ?', [kind]);
+      const count = Number(row?.n ?? 0);
+      // Filing order, even within one millisecond: the oldest is the one dropped past the bound.
+      const created = Math.max(now, Number(row?.last ?? 0) + 1);
       if (count >= max) {
         await tx.run('DELETE FROM frame_pending WHERE kind = ? AND key IN (SELECT key FROM frame_pending WHERE kind = ? ORDER BY created_at LIMIT ?)', [kind, kind, count - max + 1]);
       }
       await tx.run(
         'INSERT INTO frame_pending (kind, key, value, created_at, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at, expires_at = excluded.expires_at',
-        [kind, key, value, now, expiresAt],
+        [kind, key, value, created, expiresAt],
       );
     });
   }

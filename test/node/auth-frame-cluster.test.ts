@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { stringToHex, verifyMessage } from 'viem';
+import { stringToHex, verifyMessage, type Hex } from 'viem';
 import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { SqlFrameStore } from '../../server/auth-frame/store.js';
@@ -64,6 +64,25 @@ for (const backend of backends) {
       assert.equal(await verifyMessage({ address, message: { raw: message }, signature }), true);
       // A second login at the other instance finds the same wallet.
       assert.equal((await login(b.url, mail, email)).address, address);
+    });
+
+    it('lets a request filed at one be approved at the other, once', async () => {
+      const { cookie, address } = await login(a.url, mail, `erin-${tag}@example.test`);
+      const message = stringToHex(`filed at one, approved at the other (${tag})`);
+      const filed = await post(a.url, '/api/sign-requests', { method: 'personal_sign', params: [message, address] }, cookie);
+      assert.equal(filed.status, 200);
+      const { id } = (await filed.json()) as { id: string };
+      const approved = await post(b.url, `/api/sign-requests/${id}/approve`, {}, cookie);
+      assert.equal(approved.status, 200, await approved.clone().text());
+      const signature = ((await approved.json()) as { result: Hex }).result;
+      assert.equal(await verifyMessage({ address, message: { raw: message }, signature }), true);
+      const again = await post(a.url, `/api/sign-requests/${id}/approve`, {}, cookie);
+      assert.equal(again.status, 400);
+      assert.deepEqual(await again.json(), { error: { code: 4100, message: 'No such signing request' } });
+
+      const rejected = (await (await post(b.url, '/api/sign-requests', { method: 'personal_sign', params: [message, address] }, cookie)).json()) as { id: string };
+      assert.equal((await post(a.url, `/api/sign-requests/${rejected.id}/reject`, {}, cookie)).status, 200);
+      assert.equal((await post(b.url, `/api/sign-requests/${rejected.id}/approve`, {}, cookie)).status, 400, 'rejected at one: gone at the other');
     });
 
     it('loses no sealed key when 20 new users log in at once over both instances', async () => {

@@ -117,4 +117,29 @@ describe('the relay command line', { timeout: 60_000 }, () => {
       await own.stop();
     }
   });
+
+  it('keeps every publish it acknowledged when its process is killed (kill -9): the next instance delivers them', async () => {
+    const own = await startRedis();
+    const env = { RELAY_PORT: '0', REDIS_URL: own.url };
+    let relay = await startServiceProcess('server/relay/cli.ts', env);
+    try {
+      const publisher = await open({ url: relay.url } as Relay);
+      const killed = topic('killed');
+      const messages = Array.from({ length: 20 }, (_, i) => `envelope-${i}`);
+      for (const message of messages) {
+        assert.equal((await publisher.request('irn_publish', { topic: killed, message, ttl: 300, tag: 1100, prompt: false })).result, true);
+      }
+      relay.child.kill('SIGKILL');
+      assert.equal(await relay.exited, 'SIGKILL');
+      relay = await startServiceProcess('server/relay/cli.ts', env);
+      const subscriber = await open({ url: relay.url } as Relay);
+      assert.equal((await subscriber.request('irn_subscribe', { topic: killed })).result, subscriptionId(killed, subscriber.id.did));
+      const delivered = await subscriber.received(messages.length, 5_000);
+      assert.deepEqual(delivered.map((m) => m.params.data.message), messages);
+      subscriber.close();
+    } finally {
+      relay.child.kill('SIGKILL');
+      await own.stop();
+    }
+  });
 });

@@ -1,11 +1,11 @@
 // The wallet API's index (server/api/store.ts) and its chain leases (lease.ts), on SQLite and on PostgreSQL.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { IndexedBlock } from '../../server/api/block-parser.js';
 import { ChainLeases } from '../../server/api/lease.js';
 import { IndexConflictError, IndexStore } from '../../server/api/store.js';
+import { killWhileWriting } from '../support/kill-writer.js';
 import { useTestDatabases } from '../support/local-databases.js';
 
 const made = useTestDatabases('api-store');
@@ -126,23 +126,7 @@ for (const [kind, newUrl] of databases) {
 
     test('kill -9 while indexing: every acknowledged batch is there, and the height matches the rows', async () => {
       const url = await newUrl();
-      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'index-writer.ts'), url], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let acked = -1;
-      let buffer = '';
-      await new Promise<void>((resolve, reject) => {
-        child.once('exit', (code) => reject(new Error(`the writer exited (${code}) before it was killed`)));
-        child.stdout.on('data', (chunk: Buffer) => {
-          buffer += chunk.toString();
-          const lines = buffer.split('\n');
-          buffer = lines.pop() ?? '';
-          for (const line of lines) acked = Number(line);
-          if (acked >= 200) resolve();
-        });
-      });
-      child.removeAllListeners('exit');
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
+      const acked = await killWhileWriting(join(import.meta.dirname, 'fixtures', 'index-writer.ts'), url);
       const store = await IndexStore.open(url);
       try {
         const state = await store.chainState(1);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { migrate, openDatabase, type SqlDatabase } from '../../server/storage/open.js';
 import { numberedPlaceholders } from '../../server/storage/sql.js';
+import { killWhileWriting } from '../support/kill-writer.js';
 import { useTestDatabases } from '../support/local-databases.js';
 
 test('placeholders are numbered for PostgreSQL, but not inside strings, names or comments', () => {
@@ -97,23 +97,7 @@ for (const [kind, newUrl] of kinds) {
 
     test('kill -9 while writing: every acknowledged write is there after a restart', async () => {
       const url = await newUrl();
-      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'storage-writer.ts'), url], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let acked = 0;
-      let buffer = '';
-      await new Promise<void>((resolve, reject) => {
-        child.once('exit', (code) => reject(new Error(`the writer exited (${code}) before it was killed`)));
-        child.stdout.on('data', (chunk: Buffer) => {
-          buffer += chunk.toString();
-          const lines = buffer.split('\n');
-          buffer = lines.pop() ?? '';
-          for (const line of lines) acked = Number(line);
-          if (acked >= 200) resolve();
-        });
-      });
-      child.removeAllListeners('exit');
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
+      const acked = await killWhileWriting(join(import.meta.dirname, 'fixtures', 'storage-writer.ts'), url);
       const db = openDatabase(url);
       try {
         const rows = await db.all<{ n: number }>('SELECT n FROM acked ORDER BY n');

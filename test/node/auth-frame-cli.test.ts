@@ -12,12 +12,13 @@ import { after, before, describe, it } from 'node:test';
 import { startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { SqlFrameStore } from '../../server/auth-frame/store.js';
 import { startPostgres, type LocalPostgres } from '../support/local-databases.js';
+import { serviceCommand } from '../support/service-process.js';
 import { actAsFrame } from './frame-proof.js';
 import { assertKeyOpens, login } from './login-client.js';
 
 before(() => actAsFrame());
 
-const CLI = join(import.meta.dirname, '../../server/auth-frame/cli.ts');
+const CLI = 'server/auth-frame/cli.ts';
 let mail: MailCapture;
 let postgres: LocalPostgres;
 let dir: string;
@@ -37,15 +38,16 @@ interface Service {
   exited: Promise<number | null>;
 }
 
-const run = (env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI], { env: { PATH: process.env.PATH, HOME: dir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+const run = async (env: Record<string, string>) => {
+  const { args, cwd } = await serviceCommand(CLI);
+  const child = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, HOME: dir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited };
 };
 
 /** Starts the CLI and waits for its `listening` log line. */
 async function startCli(env: Record<string, string>): Promise<Service> {
-  const { child, exited } = run({ LOGIN_PORT: '0', SMTP_URL: mail.smtpUrl, LOGIN_ALLOWED_ORIGINS: 'http://127.0.0.1:5999', ...env });
+  const { child, exited } = await run({ LOGIN_PORT: '0', SMTP_URL: mail.smtpUrl, LOGIN_ALLOWED_ORIGINS: 'http://127.0.0.1:5999', ...env });
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
@@ -59,7 +61,7 @@ async function startCli(env: Record<string, string>): Promise<Service> {
 
 describe('the login service CLI', () => {
   it('exits 1 naming a bad variable', async () => {
-    const { child, exited } = run({ LOGIN_PORT: 'eighty', SMTP_URL: 'http://mail.example' });
+    const { child, exited } = await run({ LOGIN_PORT: 'eighty', SMTP_URL: 'http://mail.example' });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     assert.equal(await exited, 1);

@@ -89,7 +89,7 @@ describe('two relays on one Redis', { timeout: 60_000 }, () => {
 
 describe('the relay command line', { timeout: 60_000 }, () => {
   it('a bad environment exits 1 naming each variable', async () => {
-    const run = runServiceProcess('server/relay/cli.ts', { RELAY_PORT: '99999', REDIS_URL: 'http://cache:6379' });
+    const run = await runServiceProcess('server/relay/cli.ts', { RELAY_PORT: '99999', REDIS_URL: 'http://cache:6379' });
     assert.equal(await run.exited, 1);
     assert.equal(
       run.stderr().trim(),

@@ -79,7 +79,7 @@ describe('the command line', () => {
   const base = { SIGNIN_PORT: '0', SIGNIN_CHAINS: JSON.stringify([{ chainId: SOLANA_CHAIN }]) };
 
   test('a bad environment exits 1 naming each variable, before listening', async () => {
-    const run = runServiceProcess('server/auth/cli.ts', { SIGNIN_PORT: 'eighty', SIGNIN_CHAINS: '[{"chainId":"eip155:1"}]', DATABASE_URL: 'mysql://x' });
+    const run = await runServiceProcess('server/auth/cli.ts', { SIGNIN_PORT: 'eighty', SIGNIN_CHAINS: '[{"chainId":"eip155:1"}]', DATABASE_URL: 'mysql://x' });
     assert.equal(await run.exited, 1);
     assert.equal(
       run.stderr().trim(),

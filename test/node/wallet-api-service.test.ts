@@ -57,7 +57,7 @@ after(() => anvil?.stop());
 
 describe('the wallet API as a service', { timeout: 120_000 }, () => {
   it('refuses a bad configuration, naming each variable', async () => {
-    const run = runServiceProcess('server/api/cli.ts', { API_CHAINS: '[{"chainId": 1, "rpcUrl": "ftp://node"}]', API_PORT: 'eighty', DATABASE_URL: 'mysql://db/x' });
+    const run = await runServiceProcess('server/api/cli.ts', { API_CHAINS: '[{"chainId": 1, "rpcUrl": "ftp://node"}]', API_PORT: 'eighty', DATABASE_URL: 'mysql://db/x' });
     assert.equal(await run.exited, 1);
     const message = run.stderr().trim();
     assert.match(message, /^wallet-api: invalid configuration:/);
@@ -130,7 +130,7 @@ describe('the wallet directory as a service', { timeout: 60_000 }, () => {
   it('serves a wallets file, refuses a wrong one naming the field, and stops on SIGTERM', async () => {
     const wrong = join(made.dir, 'wrong-wallets.json');
     writeFileSync(wrong, JSON.stringify([{ id: 'w1', name: 'One', image_id: 'i1', order: 1, homepage: 'javascript:alert(1)' }]));
-    const refused = runServiceProcess('server/directory/cli.ts', { DIRECTORY_PORT: '0', DIRECTORY_WALLETS_FILE: wrong });
+    const refused = await runServiceProcess('server/directory/cli.ts', { DIRECTORY_PORT: '0', DIRECTORY_WALLETS_FILE: wrong });
     assert.equal(await refused.exited, 1);
     assert.match(refused.output(), /DIRECTORY_WALLETS_FILE .*wrong-wallets\.json: 0\.homepage/);
 

@@ -4,7 +4,9 @@
  * process's output when it exits first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
+import { buildServices, SERVICES } from '../../scripts/build-services.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -18,14 +20,39 @@ export interface ServiceProcess {
   stderr(): string;
 }
 
+let bundles: Promise<string> | undefined;
+
 /**
- * Runs `entry` with `env` added to a clean environment: a TypeScript source from the repository root (e.g.
- * server/auth/cli.ts, through tsx), or a built `.js` file (an absolute path: plain node, in its own folder).
+ * The five services bundled from the current sources once per test process (scripts/build-services.mjs, about a
+ * second), into a folder of the repository's .cache/ so their packages resolve from its node_modules; removed when
+ * the process exits. A bundle starts in about 1.5 s where the source under tsx takes about 3.5 s.
  */
-export function runServiceProcess(entry: string, env: Record<string, string>): { child: ChildProcess; logs: Record<string, unknown>[]; exited: Promise<number | string>; stderr(): string; output(): string } {
-  const built = isAbsolute(entry) && entry.endsWith('.js');
-  const child = spawn(process.execPath, built ? [entry] : ['--import', 'tsx', join(ROOT, entry)], {
-    cwd: built ? dirname(entry) : ROOT,
+function bundledServices(): Promise<string> {
+  bundles ??= (async () => {
+    const outdir = join(ROOT, '.cache', 'service-bundles', String(process.pid));
+    process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+    await buildServices({ outdir });
+    return outdir;
+  })();
+  return bundles;
+}
+
+/**
+ * How to run `entry`: a built `.js` file (an absolute path) with plain node in its own folder; a service's
+ * command-line source (e.g. server/auth/cli.ts) as its bundle; any other source from the repository root through tsx.
+ */
+export async function serviceCommand(entry: string): Promise<{ args: string[]; cwd: string }> {
+  if (isAbsolute(entry) && entry.endsWith('.js')) return { args: [entry], cwd: dirname(entry) };
+  const bundle = Object.entries(SERVICES).find(([, source]) => source === entry)?.[0];
+  if (bundle) return { args: [join(await bundledServices(), `${bundle}.js`)], cwd: ROOT };
+  return { args: ['--import', 'tsx', join(ROOT, entry)], cwd: ROOT };
+}
+
+/** Runs `entry` (serviceCommand) with `env` added to a clean environment. */
+export async function runServiceProcess(entry: string, env: Record<string, string>): Promise<{ child: ChildProcess; logs: Record<string, unknown>[]; exited: Promise<number | string>; stderr(): string; output(): string }> {
+  const { args, cwd } = await serviceCommand(entry);
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,7 +80,7 @@ export function runServiceProcess(entry: string, env: Record<string, string>): {
 }
 
 export async function startServiceProcess(entry: string, env: Record<string, string>, timeoutMs = 30_000): Promise<ServiceProcess> {
-  const run = runServiceProcess(entry, env);
+  const run = await runServiceProcess(entry, env);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       run.child.kill('SIGKILL');

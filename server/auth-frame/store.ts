@@ -297,7 +297,3 @@ export class SqlFrameStore implements FrameStore {
   }
 }
 
-/** The former name (SQLite through sql.js), kept so server/auth/ and the tests compile: now `SqlFrameStore`. */
-export const SqliteFrameStore = SqlFrameStore;
-/** See `SqliteFrameStore`. */
-export type SqliteFrameStore = SqlFrameStore;

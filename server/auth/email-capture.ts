@@ -11,7 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Mailer } from '../auth-frame/mail.js';
 import { normalizeEmail, OtpService, type OtpError, type OtpLimits } from '../auth-frame/otp.js';
-import { SqliteFrameStore } from '../auth-frame/store.js';
+import { SqlFrameStore } from '../auth-frame/store.js';
 
 export interface EmailCaptureOptions {
   /** Sends the codes (server/auth-frame/mail.ts `createMailer(smtpUrl, from)`). */
@@ -59,7 +59,7 @@ const CONFIRMED_TTL_MS = 10 * 60_000;
 const MAX_CAPTURES = 10_000;
 
 export async function createEmailCapture(options: EmailCaptureOptions, now: () => number): Promise<EmailCapture> {
-  const store = await SqliteFrameStore.open(options.dbPath ?? ':memory:', now);
+  const store = await SqlFrameStore.open(options.dbPath ?? ':memory:', now);
   const limits = { ...options.limits };
   // The master key is for wallets, which this use never makes: a throwaway one.
   const otp = new OtpService({ store, masterKey: randomBytes(32), codeKey: randomBytes(32), limits, now });

@@ -11,7 +11,7 @@ import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-
 import { startOidcStandIn } from '../../devstack/oidc-standin.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { createAuthFrameApp } from '../../server/auth-frame/app.js';
-import { SqliteFrameStore } from '../../server/auth-frame/store.js';
+import { SqlFrameStore } from '../../server/auth-frame/store.js';
 import { SqlAuthStore } from '../../server/auth/store.js';
 import { startSolanaChain } from '../../devstack/solana/serve.js';
 import { Browser, startSite, type Site } from './auth-helpers.js';
@@ -101,7 +101,7 @@ describe('email codes', () => {
   });
 
   it('over https the attempt cookie is __Host-, Secure, SameSite=None and partitioned, as the session cookie', async () => {
-    const store = await SqliteFrameStore.open(':memory:');
+    const store = await SqlFrameStore.open(':memory:');
     let mailed = '';
     const { app } = createAuthFrameApp({ publicUrl: 'https://auth.example/', allowedOrigins: ['https://shop.example'], store, masterKey: randomBytes(32), codeKey: randomBytes(32), mailer: { sendCode: async (_to, code) => void (mailed = code), close: () => {} } });
     const key = await newFrameKey();

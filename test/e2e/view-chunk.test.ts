@@ -34,7 +34,13 @@ describe("the views' chunk", () => {
   it('is fetched at idle after load, from the widget\'s origin, so the first click shows the Connect view itself, never the loading shell', async () => {
     const { page, requests } = await e2e.open();
     const origin = new URL(e2e.stack.url).origin;
-    await page.waitForRequest(/\/dist\/chunks\/modal-view-[\w-]+\.js$/);
+    // The idle-time fetch may come before open() returns: read the requests recorded since before the load (a
+    // waitForRequest attached now would miss it), until the chunk is among them.
+    const viewChunk = /\/dist\/chunks\/modal-view-[\w-]+\.js$/;
+    for (const deadline = Date.now() + 30_000; !requests.some((url) => viewChunk.test(url)); ) {
+      assert.ok(Date.now() < deadline, `the views' chunk was not fetched after load: ${JSON.stringify(requests)}`);
+      await page.waitForRequest(viewChunk, { timeout: 250 }).catch(() => undefined);
+    }
     await page.waitForLoadState('networkidle');
     assert.deepEqual(requests.filter((url) => new URL(url).origin !== origin), [], 'nothing from another origin before open');
     // Every dialog put into the shadow root from the click on is recorded: the entry's shell has data-shell.

@@ -12,7 +12,7 @@
  *   the time for all 500.
  * Nothing is asserted: the figures are printed and returned.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { startAnvil, type Anvil } from '../devstack/anvil.js';
 import { rpcCall } from '../server/json-rpc.js';
 import { startPostgres, startRedis } from '../test/support/local-databases.js';
 import { startBalancer } from '../test/support/balancer.js';
+import { startServiceProcess } from '../test/support/service-process.js';
 import { Client, connect, subscriptionId } from '../test/node/relay-client.js';
 import { ms, percentile, table } from './format.js';
 import { ROOT } from './paths.js';
@@ -48,49 +49,18 @@ const latency = (values: number[]): Latency => ({ p50: percentile(values, 50), p
 
 interface Service {
   url: string;
-  child: ChildProcess;
   stop(): Promise<void>;
 }
 
-/** Starts a bundled service (server/dist/<name>.js) and waits for its `listening` log line. */
+/** Starts a bundled service (server/dist/<name>.js) as the tests do (startServiceProcess), stopped by SIGTERM. */
 async function startBundled(name: string, env: Record<string, string>): Promise<Service> {
-  const child = spawn(process.execPath, [join(ROOT, 'server', 'dist', `${name}.js`)], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const line of output.split('\n')) {
-        try {
-          const parsed = JSON.parse(line) as { msg?: string; url?: string };
-          if (parsed.msg === 'listening' && parsed.url) {
-            clearTimeout(timer);
-            // From here on its log (a line per request) is read and dropped.
-            child.stdout!.off('data', onData);
-            child.stdout!.resume();
-            resolve(parsed.url);
-          }
-        } catch {
-          // not a log line
-        }
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited (${code}):\n${output}`));
-    });
-  });
+  const service = await startServiceProcess(join(ROOT, 'server', 'dist', `${name}.js`), env);
   return {
-    url,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    url: service.url,
+    stop: async () => {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    },
   };
 }
 

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import { Hono } from 'hono';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { bytesToHex } from 'viem';
@@ -14,6 +13,7 @@ import { keyContext, unseal } from '../../server/auth-frame/keys.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { listen, type Listening } from '../../server/listen.js';
+import { axeViolations } from './harness.js';
 
 const MASTER = randomBytes(32);
 let mail: MailCapture;
@@ -104,7 +104,7 @@ describe('key export in the secure frame', () => {
       const inFrame = page.frameLocator('iframe');
       await inFrame.getByRole('heading', { name: 'Export wallet keys' }).waitFor();
       assert.match((await inFrame.getByRole('alert').first().textContent()) ?? '', /^Anyone with these keys controls your wallet: they can move everything in it/);
-      assert.deepEqual((await new AxeBuilder({ page }).analyze()).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]), [], 'axe on the export panel');
+      assert.deepEqual((await axeViolations(page)).map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]), [], 'axe on the export panel');
 
       const since = Date.now();
       await inFrame.getByRole('button', { name: 'Email me a code' }).click();
@@ -131,7 +131,7 @@ describe('key export in the secure frame', () => {
       await inFrame.getByRole('button', { name: 'Copy' }).first().click();
       await inFrame.getByRole('status').first().filter({ hasText: /\S/ }).waitFor();
       assert.match((await inFrame.getByRole('status').first().textContent()) ?? '', /^(Copied\. Paste it only into a wallet you trust, then clear your clipboard\.|Copying is not allowed here: reveal the key and select it\.)$/);
-      assert.deepEqual((await new AxeBuilder({ page }).analyze()).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]), [], 'axe on the shown keys');
+      assert.deepEqual((await axeViolations(page)).map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]), [], 'axe on the shown keys');
 
       // The host page cannot read the frame.
       assert.equal(await page.evaluate(() => { try { return document.querySelector('iframe')!.contentDocument?.body.textContent ?? 'no access'; } catch { return 'no access'; } }), 'no access');

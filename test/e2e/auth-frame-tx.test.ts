@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import { base58 } from '@scure/base';
 import { ComputeBudgetProgram, Connection, Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { Hono } from 'hono';
@@ -17,6 +16,7 @@ import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { rpcCall } from '../../server/json-rpc.js';
 import { listen, type Listening } from '../../server/listen.js';
+import { axeViolations } from './harness.js';
 import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 
 let mail: MailCapture;
@@ -93,7 +93,7 @@ const rowsOf = (inFrame: FrameLocator): Promise<Record<string, string>> =>
   inFrame.locator('dl > div').evaluateAll((divs) => Object.fromEntries(divs.map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent])));
 
 async function axeClean(page: Page, what: string): Promise<void> {
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]);
+  const violations = (await axeViolations(page)).map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]);
   assert.deepEqual(violations, [], `axe on ${what}`);
 }
 

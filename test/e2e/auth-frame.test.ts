@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import { Hono } from 'hono';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { stringToHex, verifyMessage, type Hex } from 'viem';
@@ -12,6 +11,7 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { listen, type Listening } from '../../server/listen.js';
+import { axeViolations } from './harness.js';
 
 let mail: MailCapture;
 let frame: AuthFrameServer;
@@ -214,7 +214,7 @@ describe('the secure frame in Chromium', () => {
       const inFrame = page.frameLocator('iframe');
       await inFrame.getByRole('button', { name: 'Approve' }).waitFor();
       assert.equal(await inFrame.locator('pre').textContent(), message);
-      assert.deepEqual((await new AxeBuilder({ page }).analyze()).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]), [], 'axe on ApproveTransaction');
+      assert.deepEqual((await axeViolations(page)).map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]), [], 'axe on ApproveTransaction');
       await inFrame.getByRole('button', { name: 'Approve' }).click();
       const signature = (await signing).result as Hex;
       assert.equal(await verifyMessage({ address: verified.address, message, signature }), true);

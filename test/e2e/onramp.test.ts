@@ -3,10 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Connection, PublicKey } from '@solana/web3.js';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { createPublicClient, erc20Abi, http, parseEther } from 'viem';
-import { ACCOUNT_0, connectDevWallet, cspViolations, inModal, openModal, seriousA11yViolations, useE2E } from './harness.js';
+import { ACCOUNT_0, axeViolations, connectDevWallet, cspViolations, inModal, openModal, seriousA11yViolations, useE2E } from './harness.js';
 
 const TITLE = (page: Page) => inModal(page, '[part="title"]');
 
@@ -68,7 +67,7 @@ describe('buy with card (features=onramp)', () => {
     assert.match((await popup.locator('[data-receive]').textContent())!, /^0\.049125 ETH$/);
 
     const axe = async (what: string) => {
-      const { violations } = await new AxeBuilder({ page: popup }).analyze();
+      const violations = await axeViolations(popup);
       assert.deepEqual(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), [], `axe: ${what}`);
     };
     await axe('the sandbox payment page');

@@ -48,7 +48,7 @@ describe('Swap against the local stack: the wallet data API\'s convert endpoints
   const approveInWallet = (page: Page) => page.locator('dev-wallet-prompt [data-kind="send"] [data-action="approve"]').click();
 
   it('ETH → LTK: quote, preview, one signature; balances change by the quote within the 1 % slippage; Activity lists it', async () => {
-    const { page } = await e2e.open();
+    const { page } = await e2e.open({ clock: true });
     await connectDevWallet(page);
     await openSwap(page);
     await pick(page, 'to', key('LTK'), 'LTK');
@@ -57,8 +57,10 @@ describe('Swap against the local stack: the wallet data API\'s convert endpoints
     await inModal(page, '#swap-amount').fill('0.1');
     const quote = await quoted(page, NATIVE, key('LTK'), amount);
     console.log(`# typed amount → quote shown: ${Date.now() - typed} ms (Playwright's own steps included)`);
-    // The quote is asked again every 10 s while the form shows.
-    await page.waitForRequest((request) => request.url().includes('/v1/convert/quotes'), { timeout: 15_000 });
+    // The quote is asked again every 10 s while the form shows (the page's clock is moved on, not waited for).
+    const refreshed = page.waitForRequest((request) => request.url().includes('/v1/convert/quotes'), { timeout: 5_000 });
+    await page.clock.fastForward(10_000);
+    await refreshed;
     assert.ok(quote > 0n);
     assert.match((await inModal(page, '[data-line="rate"]').textContent())!, /^1 ETH = [\d,.]+ LTK$/);
     assert.match((await inModal(page, '[data-line="network-fee"]').textContent())!, /^[\d.]+ ETH$/);

@@ -5,8 +5,8 @@
 // Ends with a table of the steps' times, the slowest files of each step, and one line "N passed, N failed" over
 // all suites; exits non-zero if any step failed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePackages } from './ensure-packages.mjs';
 import { readFileTimes } from './file-times.mjs';
@@ -27,6 +27,22 @@ function files(dir) {
 }
 
 const times = mkdtempSync(join(tmpdir(), 'npm-test-'));
+
+/** The machine's CPU time so far (Linux /proc/stat, in clock ticks): busy and total, or undefined elsewhere. */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0); // guest time is already in user time
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+/** How busy the whole machine was between two cpuTicks() readings, in cores (e.g. "1.6 of 2 cores"). */
+const coresBusy = (from, to) =>
+  from && to && to.total > from.total ? `${(((to.busy - from.busy) / (to.total - from.total)) * availableParallelism()).toFixed(1)} of ${availableParallelism()} cores` : undefined;
+const cpuAtStart = cpuTicks();
 /** Every step that ran or was skipped, in the order they ended, for the closing table. */
 const report = [];
 
@@ -38,6 +54,7 @@ const report = [];
 function step({ name, command, args, count, fileTimes, env = {} }, live) {
   return new Promise((resolve) => {
     const t0 = Date.now();
+    const cpu0 = cpuTicks();
     console.log(`\n▶ ${name}${live ? '' : ' (beside the browser lane; its output follows when it ends)'}`);
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
     let out = '';
@@ -50,7 +67,7 @@ function step({ name, command, args, count, fileTimes, env = {} }, live) {
       if (counted) { totals.passed += counted.passed; totals.failed += counted.failed; }
       if (code !== 0) failures.push(name);
       const seconds = (Date.now() - t0) / 1000;
-      report.push({ name, status: code === 0 ? 'ok' : `FAILED (exit ${code})`, start: (t0 - started) / 1000, seconds, counted, files: fileTimes ? readFileTimes(fileTimes) : [] });
+      report.push({ name, status: code === 0 ? 'ok' : `FAILED (exit ${code})`, start: (t0 - started) / 1000, seconds, counted, busy: coresBusy(cpu0, cpuTicks()), files: fileTimes ? readFileTimes(fileTimes) : [] });
       console.log(`◀ ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
       resolve(code === 0);
     });
@@ -151,10 +168,12 @@ rmSync(times, { recursive: true, force: true });
 
 // The closing summary: a CI log is often read from its tail only.
 const seconds = (s) => `${s.toFixed(1)} s`.padStart(8);
-console.log('\nSteps (start → time; the two lanes overlap):');
+// "busy": the whole machine's CPU use over the step's span (both lanes together), to tell a step that waits from one
+// that computes, and to see where a core was left idle.
+console.log('\nSteps (start → time, machine busy; the two lanes overlap):');
 for (const r of [...report].sort((x, y) => x.start - y.start)) {
   const counts = r.counted ? `  ${r.counted.passed} passed, ${r.counted.failed} failed` : '';
-  console.log(`  ${seconds(r.start)} → ${seconds(r.seconds)}  ${r.name}: ${r.status}${counts}`);
+  console.log(`  ${seconds(r.start)} → ${seconds(r.seconds)}${r.busy ? `  (${r.busy})` : ''}  ${r.name}: ${r.status}${counts}`);
 }
 for (const r of report) {
   if (!r.files.length) continue;
@@ -166,7 +185,8 @@ for (const r of report) {
   }
 }
 
-console.log(`\nnpm test: ${((Date.now() - started) / 1000).toFixed(1)} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
+const busy = coresBusy(cpuAtStart, cpuTicks());
+console.log(`\nnpm test: ${((Date.now() - started) / 1000).toFixed(1)} s${busy ? ` (machine busy: ${busy})` : ''}${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
 for (const t of failedTests) console.log(`  failed: ${t}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -1,4 +1,6 @@
 // `npm run manifest`: custom-elements.json from the elements' code and JSDoc (@custom-elements-manifest/analyzer).
+import { readFileSync } from 'node:fs';
+
 export default {
   globs: ['elements/wallet-connect-modal.ts', 'elements/define-button.ts'],
   // The drift test writes a fresh copy elsewhere to compare.
@@ -31,6 +33,22 @@ export default {
             }
           }
         }
+      },
+    },
+    {
+      // The package ships bundles, not these sources: both elements are in (and exported and defined by) the entry
+      // bundle, package.json's "module". One module at that path, so tools that follow `path` find the file.
+      name: 'paths-in-the-package',
+      packageLinkPhase({ customElementsManifest }) {
+        const entry = JSON.parse(readFileSync('package.json', 'utf8')).module.replace(/^\.\//, '');
+        const modules = customElementsManifest.modules;
+        const at = (reference) => (reference?.module ? { ...reference, module: entry } : reference);
+        customElementsManifest.modules = [{
+          kind: 'javascript-module',
+          path: entry,
+          declarations: modules.flatMap((m) => m.declarations ?? []),
+          exports: modules.flatMap((m) => m.exports ?? []).map((e) => ({ ...e, declaration: at(e.declaration) })),
+        }];
       },
     },
   ],

@@ -39,6 +39,17 @@ test('the manifest declares both elements, and package.json points to it', () =>
   assert.deepEqual(elements.map((e) => e.tagName).sort(), ['wallet-connect-button', 'wallet-connect-modal']);
 });
 
+test('the manifest points into the package: one module, the entry bundle that defines both elements', () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { module: string; files: string[] };
+  const modules = manifest.modules as { path: string; exports?: { name: string; kind: string; declaration: { module: string } }[] }[];
+  assert.deepEqual(modules.map((m) => m.path), [pkg.module.replace(/^\.\//, '')]);
+  assert.equal(modules[0]!.path, 'dist/wallet-connect-modal.js');
+  assert.ok(pkg.files.some((f) => modules[0]!.path.startsWith(`${f}/`)), 'a path the package ships');
+  const references = JSON.stringify(manifest).match(/"module":"[^"]*"/g) ?? [];
+  assert.deepEqual([...new Set(references)], ['"module":"dist/wallet-connect-modal.js"'], 'no reference to a source file');
+  assert.deepEqual(modules[0]!.exports?.filter((e) => e.kind === 'custom-element-definition').map((e) => e.name).sort(), ['wallet-connect-button', 'wallet-connect-modal']);
+});
+
 test('<wallet-connect-modal>: every attribute the element observes, and a property for each but open', () => {
   assert.deepEqual(names(element('wallet-connect-modal').attributes), sorted([...ATTRIBUTE_NAMES, 'open']));
   const fields = names(element('wallet-connect-modal').members?.filter((m) => m.kind === 'field'));

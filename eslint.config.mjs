@@ -12,7 +12,7 @@ const restrict = (files, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'server/dist/**', 'node_modules/**', '.cache/**', 'examples/.out/**', 'examples/**/node_modules/**'] },
+  { ignores: ['dist/**', 'server/dist/**', 'node_modules/**', '.cache/**', 'examples/.out/**', 'examples/**/node_modules/**', 'examples/nextjs/.next/**', 'examples/nextjs/next-env.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {

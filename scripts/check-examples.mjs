@@ -1,10 +1,14 @@
 // The package as a site installs it: packs it (after `npm run build`), checks the tarball (no source maps, under
 // 3 MB unpacked), puts its contents where the examples import it from, installs the examples' own dependencies
-// once (examples/package-lock.json, never the root's), type-checks every example and builds the React (Vite) one.
-import { execFileSync, spawnSync } from 'node:child_process';
+// once (examples/package-lock.json, never the root's), type-checks every example, builds the Vite ones (React, Vue,
+// Svelte) and the Next.js one, and opens the Next.js build in Chromium (no hydration error).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const LIMIT = 3 * 1024 * 1024;
 const started = Date.now();
@@ -45,7 +49,8 @@ rmSync('examples/node_modules/wallet-connect-modal', { recursive: true, force: t
 renameSync(join(dir, 'package'), 'examples/node_modules/wallet-connect-modal');
 rmSync(dir, { recursive: true, force: true });
 
-// 3. Type-check each example, build the cheap one.
+// 3. Type-check each example; build the Vite ones (React, Vue, Svelte) and the Next.js one, which is then served and
+// opened in Chromium.
 const bin = (name) => join('node_modules', '.bin', name);
 run('html: the listener', bin('tsc'), ['-p', 'html']);
 run('typings: React 19 and the DOM', bin('tsc'), ['-p', 'typings/tsconfig.react.json']);
@@ -55,8 +60,56 @@ run('react-vite: type-check', bin('tsc'), ['-p', 'react-vite']);
 run('nextjs: type-check', bin('tsc'), ['-p', 'nextjs']);
 run('vue: vue-tsc', bin('vue-tsc'), ['-p', 'vue']);
 run('svelte: svelte-check', bin('svelte-check'), ['--workspace', 'svelte', '--tsconfig', './tsconfig.json', '--fail-on-warnings']);
-run('react-vite: vite build', bin('vite'), ['build', 'react-vite', '--outDir', '../.out/react-vite', '--emptyOutDir', '--logLevel', 'warn']);
+for (const app of ['react-vite', 'vue', 'svelte']) {
+  run(`${app}: vite build`, bin('vite'), ['build', app, '--outDir', `../.out/${app}`, '--emptyOutDir', '--logLevel', 'warn']);
+}
+run('nextjs: next build', bin('next'), ['build', 'nextjs', '--no-lint']);
+if (!failures.some((f) => f.startsWith('nextjs: next build'))) await nextInTheBrowser();
 run('htmx: the server starts', process.execPath, ['--check', 'htmx/server.mjs']);
+
+/**
+ * The Next.js build served by `next start` and opened in Chromium: the server's HTML holds the empty element, the
+ * element upgrades in the browser, and the page logs no error (a hydration mismatch is one).
+ */
+async function nextInTheBrowser() {
+  const t0 = Date.now();
+  const port = await new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+  const next = spawn(join('node_modules', '.bin', 'next'), ['start', 'nextjs', '-p', String(port), '-H', '127.0.0.1'], { cwd: 'examples', stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+  const problems = [];
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    let html = '';
+    for (let i = 0; i < 100 && !html; i++) {
+      html = await fetch(url).then((r) => (r.ok ? r.text() : ''), () => '');
+      if (!html) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!html.includes('<wallet-connect-modal')) problems.push('the server-rendered page has no <wallet-connect-modal>');
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // A failed request is logged as "Failed to load resource": judged by its URL instead (a favicon is not there).
+    page.on('console', (message) => { if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console error: ${message.text()}`); });
+    page.on('response', (response) => { if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) problems.push(`${response.status()} for ${response.url()}`); });
+    await page.goto(url);
+    await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined && document.querySelector('wallet-connect-modal')?.shadowRoot, undefined, { timeout: 15_000 });
+    if ((await page.textContent('p')) !== 'Not connected') problems.push('the page does not say "Not connected"');
+  } catch (error) {
+    problems.push(String(error));
+  } finally {
+    await browser.close();
+    next.kill();
+  }
+  console.log(`${problems.length ? 'FAILED' : 'ok'}: nextjs: next start, in Chromium: upgraded, no error (${seconds(t0)})`);
+  if (problems.length) {
+    failures.push('nextjs: in the browser');
+    for (const problem of problems) console.log(`  ${problem}`);
+  }
+}
 
 console.log(`check-examples: ${seconds(started)}${failures.length ? `; failed: ${failures.join('; ')}` : ''}`);
 process.exit(failures.length ? 1 : 0);

@@ -1,7 +1,7 @@
 // `npm test`: everything, on a fresh machine. Finds (or installs) Chromium, then runs two lanes side by side: the
 // browser lane (the browser suites of @web/test-runner, the visual regression suite, the dev wallet's: one browser at
-// a time; then lint and the examples check) and the other lane (build, the Node server suites, which use no browser,
-// and the type check); then the end-to-end suite alone.
+// a time; then the examples check, which opens the Next.js example in Chromium) and the other lane (build, the Node
+// server suites, which use no browser, the type check and lint); then the end-to-end suite alone.
 // Ends with a table of the steps' times, the slowest files of each step, and one line "N passed, N failed" over
 // all suites; exits non-zero if any step failed.
 import { spawn } from 'node:child_process';
@@ -120,10 +120,11 @@ if (!ensurePackages()) process.exit(1);
 
 // Two lanes side by side, then the end-to-end suite alone. The first lane drives Chromium, one step after the
 // other so that browsers are never two at a time: the unit and element suites (which compile the sources themselves
-// and need no build), the visual regression suite, the dev wallet's suites (which need the build); then lint and
-// the examples check (no browser). The other lane: the build first (the first lane waits for it), then the Node
-// server suites (local chains and servers, no browser) and the type check. The two lanes end within seconds of each
-// other in CI (about 640 s each; with the examples in the second lane it ended 170 s after the first).
+// and need no build), the visual regression suite, the dev wallet's suites (which need the build); then the
+// examples check (the packed package built by Vite and Next.js; the Next.js build opened in Chromium). The other
+// lane: the build first (the first lane waits for it), then the Node server suites (local chains and servers, no
+// browser), the type check and lint. Balanced so that both lanes end at about the same time (with the examples and
+// the type check in the second lane, it ended 170 s after the first).
 const wtrTimes = join(times, 'wtr.json');
 const steps = {
   build: { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
@@ -136,7 +137,8 @@ const steps = {
   devWallet: { ...nodeTest('node: dev wallet', files('test/dev-wallet'), { oneProcess: true }), needsBuild: true },
   // In one process: each file's own process spent about 10 s loading the stack's servers and playwright.
   e2e: { ...nodeTest('end-to-end: demo on the local stack', files('test/e2e'), { oneProcess: true }), needsBuild: true },
-  // The packed package in the examples (React, Next.js, Vue, Svelte, Preact, Solid, plain HTML): type-checks, one build.
+  // The packed package in the examples (React, Next.js, Vue, Svelte, Preact, Solid, plain HTML): type-checks, and
+  // builds of the React, Vue, Svelte (Vite) and Next.js ones.
   // Pictures of every view state compared with test/visual/baselines/ (npm run test:visual -- --update rewrites them).
   visual: { name: 'browser: visual regression', command: process.execPath, args: ['scripts/visual.mjs'], count: wtrCounts },
   examples: { name: 'examples: the packed package', command: process.execPath, args: ['scripts/check-examples.mjs'], needsBuild: true },
@@ -158,8 +160,8 @@ async function lane(list, live) {
   }
 }
 await Promise.all([
-  lane([steps.browser, steps.visual, steps.devWallet, steps.lint, steps.examples], true),
-  lane([steps.build, steps.server, steps.typecheck], false),
+  lane([steps.browser, steps.visual, steps.devWallet, steps.examples], true),
+  lane([steps.build, steps.server, steps.typecheck, steps.lint], false),
 ]);
 // The end-to-end suite alone: beside the Node server suites, both starved on 2 cores (a chain's seeding timed out
 // waiting for its own transaction, and restores their 30 s waits).

@@ -64,52 +64,93 @@ for (const app of ['react-vite', 'vue', 'svelte']) {
   run(`${app}: vite build`, bin('vite'), ['build', app, '--outDir', `../.out/${app}`, '--emptyOutDir', '--logLevel', 'warn']);
 }
 run('nextjs: next build', bin('next'), ['build', 'nextjs', '--no-lint']);
-if (!failures.some((f) => f.startsWith('nextjs: next build'))) await nextInTheBrowser();
-run('htmx: the server starts', process.execPath, ['--check', 'htmx/server.mjs']);
+if (!failures.some((f) => f.startsWith('nextjs: next build'))) {
+  await inChromium('nextjs: next start, in Chromium: upgraded, no error', nextStart, async (page, url, problems) => {
+    const html = await fetch(url).then((r) => r.text());
+    if (!html.includes('<wallet-connect-modal')) problems.push('the server-rendered page has no <wallet-connect-modal>');
+    await page.goto(url);
+    await upgraded(page);
+    if ((await page.textContent('p')) !== 'Not connected') problems.push('the page does not say "Not connected"');
+  });
+}
+await inChromium("htmx: the server answers the widget's events, in Chromium", htmxServer, async (page, url, problems) => {
+  await page.goto(url);
+  await upgraded(page);
+  // The widget's events as it dispatches them (bubbling, composed) reach the page's hx-trigger; the server answers.
+  const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+  const emit = (type, detail) =>
+    page.evaluate(([t, d]) => document.querySelector('wallet-connect-modal').dispatchEvent(new CustomEvent(t, { detail: d, bubbles: true, composed: true })), [type, detail]);
+  const shows = (text) => page.waitForFunction((t) => document.querySelector('#account')?.textContent?.trim() === t, text, { timeout: 10_000 }).then(() => true, () => false);
+  await emit('wallet-connect', { address });
+  if (!(await shows(`Welcome, ${address}`))) problems.push('no "Welcome, <address>" after wallet-connect');
+  await emit('wallet-disconnect', {});
+  if (!(await shows('Not connected'))) problems.push('no "Not connected" after wallet-disconnect');
+});
 
-/**
- * The Next.js build served by `next start` and opened in Chromium: the server's HTML holds the empty element, the
- * element upgrades in the browser, and the page logs no error (a hydration mismatch is one).
- */
-async function nextInTheBrowser() {
-  const t0 = Date.now();
-  const port = await new Promise((resolve) => {
+console.log(`check-examples: ${seconds(started)}${failures.length ? `; failed: ${failures.join('; ')}` : ''}`);
+process.exit(failures.length ? 1 : 0);
+
+/** Waits until the page's <wallet-connect-modal> is defined and has rendered into its shadow root. */
+function upgraded(page) {
+  return page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined && document.querySelector('wallet-connect-modal')?.shadowRoot, undefined, { timeout: 15_000 });
+}
+
+/** A free port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
+      const { port } = server.address();
+      server.close(() => resolve(port));
     });
   });
-  const next = spawn(join('node_modules', '.bin', 'next'), ['start', 'nextjs', '-p', String(port), '-H', '127.0.0.1'], { cwd: 'examples', stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+}
+
+/** `next start` on the Next.js build, on a free port. */
+async function nextStart() {
+  const port = await freePort();
+  const child = spawn(join('node_modules', '.bin', 'next'), ['start', 'nextjs', '-p', String(port), '-H', '127.0.0.1'], { cwd: 'examples', stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  return { child, url: `http://127.0.0.1:${port}/` };
+}
+
+/** The HTMX example's server (`node htmx/server.mjs`), on a free port. */
+async function htmxServer() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['htmx/server.mjs'], { cwd: 'examples', stdio: 'ignore', env: { ...process.env, PORT: String(port) } });
+  return { child, url: `http://127.0.0.1:${port}/` };
+}
+
+/**
+ * Starts a server (`start` gives its process and URL), waits for it to answer, and runs `check` on a Chromium page:
+ * the step fails on a problem the check reports, an error the page throws or logs (a hydration mismatch is one), or
+ * a failed request (but a missing favicon).
+ */
+async function inChromium(name, start, check) {
+  const t0 = Date.now();
+  const { child, url } = await start();
   const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
   const problems = [];
   try {
-    const url = `http://127.0.0.1:${port}/`;
-    let html = '';
-    for (let i = 0; i < 100 && !html; i++) {
-      html = await fetch(url).then((r) => (r.ok ? r.text() : ''), () => '');
-      if (!html) await new Promise((resolve) => setTimeout(resolve, 100));
+    let up = false;
+    for (let i = 0; i < 150 && !up; i++) {
+      up = await fetch(url).then((r) => r.ok, () => false);
+      if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (!html.includes('<wallet-connect-modal')) problems.push('the server-rendered page has no <wallet-connect-modal>');
+    if (!up) throw new Error(`${url} did not answer within 15 s`);
     const page = await browser.newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     // A failed request is logged as "Failed to load resource": judged by its URL instead (a favicon is not there).
     page.on('console', (message) => { if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console error: ${message.text()}`); });
     page.on('response', (response) => { if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) problems.push(`${response.status()} for ${response.url()}`); });
-    await page.goto(url);
-    await page.waitForFunction(() => customElements.get('wallet-connect-modal') !== undefined && document.querySelector('wallet-connect-modal')?.shadowRoot, undefined, { timeout: 15_000 });
-    if ((await page.textContent('p')) !== 'Not connected') problems.push('the page does not say "Not connected"');
+    await check(page, url, problems);
   } catch (error) {
     problems.push(String(error));
   } finally {
     await browser.close();
-    next.kill();
+    child.kill();
   }
-  console.log(`${problems.length ? 'FAILED' : 'ok'}: nextjs: next start, in Chromium: upgraded, no error (${seconds(t0)})`);
+  console.log(`${problems.length ? 'FAILED' : 'ok'}: ${name} (${seconds(t0)})`);
   if (problems.length) {
-    failures.push('nextjs: in the browser');
+    failures.push(name);
     for (const problem of problems) console.log(`  ${problem}`);
   }
 }
-
-console.log(`check-examples: ${seconds(started)}${failures.length ? `; failed: ${failures.join('; ')}` : ''}`);
-process.exit(failures.length ? 1 : 0);

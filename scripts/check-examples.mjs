@@ -1,7 +1,8 @@
 // The package as a site installs it: packs it (after `npm run build`), checks the tarball (no source maps, under
 // 3 MB unpacked), puts its contents where the examples import it from, installs the examples' own dependencies
 // once (examples/package-lock.json, never the root's), type-checks every example, builds the Vite ones (React, Vue,
-// Svelte) and the Next.js one, and opens the Next.js build in Chromium (no hydration error).
+// Svelte) and the Next.js one, and opens the Next.js build (no hydration error) and the HTMX page (its server answers
+// the widget's events) in Chromium.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -19,6 +19,7 @@ import { disconnected } from './errors.js';
 import { DEFAULT_ICON, providerInfo } from './info.js';
 import { createPromptUI } from './prompts.js';
 import { checkSolanaOptions, installSolana } from './solana/install.js';
+import { ANVIL_MNEMONIC } from './mnemonic-seed.js';
 import { createProvider } from './provider.js';
 import { createWalletState } from './state.js';
 import { createStorage, DEFAULT_STORAGE_KEY } from './storage.js';
@@ -49,7 +50,7 @@ export { DEFAULT_STORAGE_KEY } from './storage.js';
 export { PROMPT_TAG } from './prompts.js';
 
 /** anvil's default mnemonic: its accounts are pre-funded with 10 000 ETH on every anvil chain. */
-export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+export { ANVIL_MNEMONIC };
 
 const MODES: readonly DevWalletMode[] = ['prompt', 'approve', 'reject'];
 

@@ -4,10 +4,10 @@ import { ed25519 } from '@noble/curves/ed25519';
 import { hmac } from '@noble/hashes/hmac';
 import { sha512 } from '@noble/hashes/sha2';
 import { base58 } from '@scure/base';
-import { mnemonicToSeedSync } from '@scure/bip39';
+import { ANVIL_MNEMONIC, mnemonicSeed } from './mnemonic-seed.js';
 
 /** anvil's public mnemonic: the same words fund the EVM and the Solana dev accounts. */
-export const SOLANA_DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+export const SOLANA_DEV_MNEMONIC = ANVIL_MNEMONIC;
 
 const HARDENED = 0x80000000;
 const ED25519_KEY = new TextEncoder().encode('ed25519 seed');
@@ -43,7 +43,7 @@ export function slip10Ed25519(seed: Uint8Array, path: readonly number[]): { key:
 
 /** The keypair at m/44'/501'/{index}'/0' of `mnemonic` (default: anvil's). */
 export function solanaDevKeypair(index: number, mnemonic: string = SOLANA_DEV_MNEMONIC): SolanaDevKeypair {
-  const seed = mnemonicToSeedSync(mnemonic);
+  const seed = mnemonicSeed(mnemonic);
   const { key } = slip10Ed25519(seed, [44, 501, index, 0]);
   const publicKey = ed25519.getPublicKey(key);
   return { secretKey: key, publicKey, address: base58.encode(publicKey) };

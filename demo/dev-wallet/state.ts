@@ -1,6 +1,7 @@
 // The wallet's state (authorization, chain, account, added chains): persisted, and announced to the site
 // as EIP-1193 events. Both the site's requests and the wallet-side controls change it only through here.
-import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
+import { HDKey, hdKeyToAccount, type HDAccount } from 'viem/accounts';
+import { mnemonicSeed } from './mnemonic-seed.js';
 import type { Emitter } from './emitter.js';
 import type { StateStorage } from './storage.js';
 import type { DevWalletChain } from './types.js';
@@ -40,9 +41,10 @@ export function createWalletState({ chains, mnemonic, accountIndex, storage, emi
   const addedChains = (stored?.addedChains ?? []).filter((a) => !chains.some((c) => c.chainId === a.chainId));
 
   const accounts = new Map<number, HDAccount>();
+  let root: HDKey | undefined;
   const accountAt = (i: number) => {
     let account = accounts.get(i);
-    if (!account) accounts.set(i, (account = mnemonicToAccount(mnemonic, { addressIndex: i })));
+    if (!account) accounts.set(i, (account = hdKeyToAccount((root ??= HDKey.fromMasterSeed(mnemonicSeed(mnemonic))), { addressIndex: i })));
     return account;
   };
 

@@ -30,8 +30,12 @@ describe('Solana Wallet Standard connect (dev wallet)', () => {
     await openModal(page);
     await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).waitFor();
     assert.equal(await inModal(page, '[part~="wallet-button"]').filter({ hasText: 'Dev Wallet' }).count(), 1, 'one entry for the wallet on both namespaces');
+    // The chooser's code came with the list, so the press shows it without a fetch in between.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/NamespaceChooser-[\w-]+\.js$/.test(e.name)));
+    const beforePress = requests.length;
     await inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`).click();
     await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).waitFor();
+    assert.deepEqual(requests.slice(beforePress).filter((url) => url.includes('NamespaceChooser')), [], 'no fetch for the chooser after the press');
     assert.deepEqual(await seriousA11yViolations(page), [], 'the chooser is axe clean');
     await inModal(page, `[data-wallet-id="${SOLANA_ID}"]`).click();
     await prompt(page, 'approve');

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { WALLETCONNECT_ID } from '../../core/constants.js';
 import { chooseWalletConnect, connect } from '../../stores/actions/index.js';
@@ -53,6 +53,12 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
   // a name are different wallets and stay apart.
   const onBoth = (w: (typeof all)[number]) => all.some((o) => o.name === w.name && o.namespace !== w.namespace);
   const wallets = all.filter((w) => !onBoth(w) || w === all.find((o) => o.name === w.name));
+  // Choosing such a wallet asks which of its networks to connect: that question's code comes with the list, so a
+  // press shows it at once rather than after a fetch.
+  const offersChoice = wallets.some(onBoth);
+  useEffect(() => {
+    if (offersChoice) NamespaceChooser.preload().catch(() => {});
+  }, [offersChoice]);
   const recent = useStore($recentWallets);
   // On a phone WalletConnect leads to the wallet list (each wallet's app opens), not to a QR code.
   const onMobile = useStore($onMobile);

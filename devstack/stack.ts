@@ -1,5 +1,4 @@
 import { startAnvil, type Anvil } from './anvil.js';
-import { seedLocalChain } from './chain/seed.js';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC, seedAccounts } from '../server/chain/clients.js';
 import type { SeededChain } from '../server/chain/types.js';
@@ -7,7 +6,7 @@ import { PROJECT_ROOT } from '../server/paths.js';
 import { startWalletApi, type WalletApiServer } from '../server/api/serve.js';
 import { startDirectory, type DirectoryServer } from '../server/directory/serve.js';
 import { startRelay, type Relay } from '../server/relay/relay.js';
-import { seedSolana } from './solana/seed.js';
+import { seedEvmOnce, seedSolanaOnce } from './seed-once.js';
 import { SOL_PRICE_USD } from './solana/seed-design.js';
 import { startSolanaChain, type SolanaChain } from './solana/serve.js';
 import type { SeededSolana } from '../server/solana/types.js';
@@ -36,7 +35,7 @@ async function stopAll(parts: readonly Stoppable[]): Promise<void> {
 
 /** Seeds every chain in parallel; the first failure is rethrown naming its chain, after all have settled. */
 async function seedAll(anvils: readonly Anvil[]): Promise<SeededChain[]> {
-  const results = await Promise.allSettled(anvils.map(({ rpcUrl, chainId }) => seedLocalChain(rpcUrl, chainId)));
+  const results = await Promise.allSettled(anvils.map((anvil) => seedEvmOnce(anvil)));
   const index = results.findIndex((result) => result.status === 'rejected');
   const failed = results[index];
   if (failed?.status === 'rejected') {
@@ -50,10 +49,10 @@ async function seedAll(anvils: readonly Anvil[]): Promise<SeededChain[]> {
 /**
  * The local stack the demo and the end-to-end tests run against: one anvil per chain id, the WalletConnect
  * relay and the wallet directory (all started in parallel, they are independent), the chains seeded in
- * parallel with contracts and history (server/chain/), the wallet data API, and then the web server, whose
- * CSP and page need every other part's URL. If any part fails to start (seeding included), the parts
- * already running are stopped before the error is rethrown, so a failed start never leaks processes or
- * ports.
+ * parallel with contracts and history (server/chain/; once per process: a later stack gets a copy, see
+ * seed-once.ts), the wallet data API, and then the web server, whose CSP and page need every other part's
+ * URL. If any part fails to start (seeding included), the parts already running are stopped before the
+ * error is rethrown, so a failed start never leaks processes or ports.
  */
 export async function startStack({
   root = PROJECT_ROOT,
@@ -100,7 +99,7 @@ export async function startStack({
     try {
       [seeded, seededSolana] = await Promise.all([
         seedAll(anvils),
-        seedSolana(solana).catch((err: unknown) => {
+        seedSolanaOnce(solana).catch((err: unknown) => {
           throw new Error(`seeding the Solana chain (${solana.rpcUrl}) failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
         }),
       ]);

@@ -9,6 +9,7 @@ import { solanaDevKeypair } from '../../demo/dev-wallet/solana-keys.js';
 import { tokenIcon } from '../../server/chain/icons.js';
 import { tokenAccountInfo } from './accounts.js';
 import { ALICE_USDS, GENESIS_LAMPORTS, SOLANA_HISTORY, SOLANA_ROLES, SOLANA_SETUP_HOURS_AGO, SPL_SPECS, type SolanaRole, type SplKey } from './seed-design.js';
+import type { Ledger } from './ledger.js';
 import type { SolanaChain } from './serve.js';
 import type { SeededSolana, SeededSolanaStep, SeededSplToken } from '../../server/solana/types.js';
 
@@ -18,12 +19,17 @@ export const mintKeypair = (key: SplKey): Keypair => Keypair.fromSeed(sha256(new
 const wallets = (): Record<SolanaRole, Keypair> =>
   Object.fromEntries(Object.entries(SOLANA_ROLES).map(([role, index]) => [role, Keypair.fromSeed(solanaDevKeypair(index).secretKey)])) as Record<SolanaRole, Keypair>;
 
+/** The seed's genesis: the dev accounts' SOL, set directly before any transaction. */
+export function fundSolanaSeedAccounts(ledger: Ledger, w: Record<SolanaRole, Keypair> = wallets()): void {
+  for (const kp of Object.values(w)) ledger.fund(kp.publicKey.toBase58(), GENESIS_LAMPORTS);
+}
+
 /** Plays the design on a fresh chain; `now` (unix seconds) is the moment the hours count back from. */
 export async function seedSolana(chain: SolanaChain, now = Math.floor(Date.now() / 1000)): Promise<SeededSolana> {
   const { ledger } = chain;
   const conn = new Connection(chain.rpcUrl, { commitment: 'confirmed', wsEndpoint: chain.wsUrl });
   const w = wallets();
-  for (const kp of Object.values(w)) ledger.fund(kp.publicKey.toBase58(), GENESIS_LAMPORTS);
+  fundSolanaSeedAccounts(ledger, w);
   const at = (hoursAgo: number): number => (ledger.blockTimeOverride = now - hoursAgo * 3600);
 
   try {

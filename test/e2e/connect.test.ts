@@ -12,7 +12,8 @@ describe('connect a browser-extension wallet (dev wallet) on the local chain', (
   const e2e = useE2E();
 
   it('lists the announced wallet, connects through its prompt and fires wallet-connect with the exact detail', async () => {
-    const { page } = await e2e.open();
+    // A visitor with no motion preference: the panel's height moves between views, and each press waits for it.
+    const { page } = await e2e.open({ motion: 'no-preference' });
     await openModal(page);
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Connect Wallet');
     assert.deepEqual(await waitForEvent(page, 'wallet-open'), { view: 'Connect' });

@@ -69,11 +69,15 @@ export function useE2E(stackOptions?: StackOptions) {
   return {
     get stack(): Stack { return e2e!.stack; },
     get browser(): Browser { return e2e!.browser; },
-    /** The demo page in a fresh context; closed and checked after the test. */
+    /**
+     * The demo page in a fresh context; closed and checked after the test. The visitor asks for reduced motion
+     * unless `motion` says otherwise: the panel's 200 ms height change between views made each press that follows a
+     * view change wait for the panel to stand still (Playwright presses only a control that has stopped moving).
+     */
     async open(options?: DemoOptions): Promise<DemoPage> {
       const context = await (spare ?? blankContext());
       spare = undefined;
-      demo = await openDemo(e2e!, context, options, context.pages()[0]);
+      demo = await openDemo(e2e!, context, { motion: 'reduce', ...options }, context.pages()[0]);
       spare = blankContext();
       spare.catch(() => undefined); // a failure surfaces when the next test takes it
       return demo;
@@ -104,13 +108,15 @@ export interface DemoOptions {
   clock?: boolean;
   /** Runs on the fresh context before the page loads (routes that must see the widget's first requests). */
   beforeLoad?: (context: BrowserContext) => Promise<unknown>;
+  /** The visitor's `prefers-reduced-motion` (default: the browser's, no preference). */
+  motion?: 'reduce' | 'no-preference';
 }
 
 /**
  * A fresh context (empty storage) on the demo page, recording events and CSP violations from the start. `blank`: a
  * page of `context` that has not navigated yet, to load the demo in (else a new page is opened).
  */
-export async function openDemo(e2e: Pick<E2E, 'browser' | 'stack'> & Partial<E2E>, context?: BrowserContext, { clock = false, beforeLoad }: DemoOptions = {}, blank?: Page): Promise<DemoPage> {
+export async function openDemo(e2e: Pick<E2E, 'browser' | 'stack'> & Partial<E2E>, context?: BrowserContext, { clock = false, beforeLoad, motion }: DemoOptions = {}, blank?: Page): Promise<DemoPage> {
   context ??= await e2e.browser.newContext();
   if (clock) await context.clock.install();
   await beforeLoad?.(context);
@@ -131,6 +137,7 @@ export async function openDemo(e2e: Pick<E2E, 'browser' | 'stack'> & Partial<E2E
   });
   if (blank && blank.url() !== 'about:blank') throw new Error(`openDemo: the page to load the demo in is at ${blank.url()}, not a blank one`);
   const page = blank ?? (await context.newPage());
+  if (motion) await page.emulateMedia({ reducedMotion: motion });
   const requests: string[] = [];
   const errors: string[] = [];
   page.on('request', (request) => requests.push(request.url()));

@@ -7,6 +7,7 @@ import { cssTextWtr } from './scripts/css-text-plugin.mjs';
 import { wtrFileTimes } from './scripts/file-times.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
 import { depsPlugin } from './scripts/wtr-deps.mjs';
+import { sharedContext } from './scripts/wtr-shared-context.mjs';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -37,6 +38,8 @@ export default {
     playwrightLauncher({
       product: 'chromium',
       launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },
+      // One context for all files (cleared between them): the modules' compiled code is reused from file to file.
+      ...sharedContext(),
     }),
   ],
 };

@@ -244,7 +244,16 @@ describe('WalletConnect: QR code, a real wallet peer (WalletKit) over the local 
     // Within 10 seconds of the page's time: its clock is stopped, then moved on by 9.9 s rather than waited for,
     // and the error is looked for from here for up to 5 real seconds (a later deadline never comes: the clock stays).
     await inModal(page, '.walletconnect').waitFor();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    // Paused a moment ahead of the page's time: the fake clock flows until then, and on a loaded machine more than a
+    // few milliseconds can pass between reading it and pausing it ("Cannot fast-forward to the past"): read again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50));
+        break;
+      } catch (error) {
+        if (attempt === 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+      }
+    }
     await page.clock.runFor(9_900);
     for (let i = 0; i < 50 && (await events(page, 'wallet-error')).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     assert.deepEqual((await events(page, 'wallet-error')).map((e) => e.detail), [{ code: 'RELAY_UNAVAILABLE', message: 'Could not reach the WalletConnect relay' }]);

@@ -1,10 +1,33 @@
 /**
  * The secure frame's own words, per locale: its page (/frame: the approval, the key export inside it) is served with the catalogue of the visitor's language, which the widget passes as `?lang=` (its own
- * language; the same rule as the widget's: `pt-BR` → `pt`, `zh-HK` → `zh-TW`, unknown → English). A locale is
- * added by adding its catalogue to FRAME_MESSAGES (every id of `en`, the same `{placeholders}`); a message missing
- * in it shows in English.
+ * language; the same rule as the widget's: `pt-BR` → `pt`, `zh-HK` → `zh-TW`, unknown → English). The 21 other
+ * locales of the widget each have a catalogue in ./locales/ (every id of `en`, the same `{placeholders}`, the plural
+ * forms the language has; checked by test/node/frame-locales.test.ts), worded as the widget's own catalogue of that
+ * locale (src/locales/glossary/).
  */
 import { direction, resolveLocale } from '../../src/core/locale.js';
+import ar from './locales/ar.js';
+import de from './locales/de.js';
+import es from './locales/es.js';
+import fa from './locales/fa.js';
+import fr from './locales/fr.js';
+import he from './locales/he.js';
+import hi from './locales/hi.js';
+import id from './locales/id.js';
+import it from './locales/it.js';
+import ja from './locales/ja.js';
+import ko from './locales/ko.js';
+import nl from './locales/nl.js';
+import pl from './locales/pl.js';
+import pt from './locales/pt.js';
+import ru from './locales/ru.js';
+import th from './locales/th.js';
+import tr from './locales/tr.js';
+import uk from './locales/uk.js';
+import vi from './locales/vi.js';
+import zhCN from './locales/zh-CN.js';
+import zhTW from './locales/zh-TW.js';
+import type { FrameTranslation } from './locales/types.js';
 
 const en = {
   'title.page': 'Secure wallet',
@@ -81,8 +104,10 @@ const en = {
 export type FrameMessageId = keyof typeof en;
 export type FrameCatalogue = Record<FrameMessageId, string>;
 
-/** The catalogues the frame serves, by locale (src/core/locale.ts's tags). English is complete; others are added here. */
-export const FRAME_MESSAGES: Partial<Record<string, Partial<FrameCatalogue>>> = { en };
+/** The catalogues the frame serves, by locale (src/core/locale.ts's tags). */
+export const FRAME_MESSAGES: Partial<Record<string, Partial<FrameTranslation>>> = {
+  en, ar, de, es, fa, fr, he, hi, id, it, ja, ko, nl, pl, pt, ru, th, tr, uk, vi, 'zh-CN': zhCN, 'zh-TW': zhTW,
+};
 
 /** The locale, direction and messages (English where the locale has none) for a page asked for in `lang`. */
 export function frameMessages(lang: string | undefined): { locale: string; dir: 'ltr' | 'rtl'; messages: FrameCatalogue } {

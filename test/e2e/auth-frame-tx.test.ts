@@ -51,8 +51,8 @@ interface Reply {
   error?: { code: number | string; message: string };
 }
 
-/** Opens the host page, embeds the frame, installs `__send`, and logs `email` in; returns the accounts. */
-async function loggedIn(page: Page, email: string): Promise<{ evm: Address; solana: string }> {
+/** Opens the host page, embeds the frame (in `lang`, as the widget asks for it), installs `__send`, and logs `email` in; returns the accounts. */
+async function loggedIn(page: Page, email: string, lang?: string): Promise<{ evm: Address; solana: string }> {
   await page.goto(host.url);
   await page.evaluate(
     ([src, frameOrigin]) =>
@@ -77,7 +77,7 @@ async function loggedIn(page: Page, email: string): Promise<{ evm: Address; sola
           });
         document.querySelector('main')!.append(iframe);
       }),
-    [`${frame.url}frame?parent=${encodeURIComponent(new URL(host.url).origin)}`, new URL(frame.url).origin] as const,
+    [`${frame.url}frame?parent=${encodeURIComponent(new URL(host.url).origin)}${lang ? `&lang=${lang}` : ''}`, new URL(frame.url).origin] as const,
   );
   const since = Date.now();
   assert.equal((await send(page, 'email_start', { email })).error, undefined);
@@ -142,6 +142,42 @@ describe('transactions in the secure frame (Chromium)', () => {
         message: 'Unsupported chain: eip155:1 is not configured on this service',
       });
       assert.equal(await inFrame.locator('#approve').isHidden(), true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in Arabic: the approval reads right to left in Arabic, the address and amount stay left to right, axe finds nothing; Reject is 4001', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      const { evm } = await loggedIn(page, 'arabic@example.test', 'ar-EG');
+      await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [evm, toHex(parseEther('5'))]);
+      const inFrame = page.frameLocator('iframe');
+      const rejecting = send(page, 'rpc', { method: 'eth_sendTransaction', params: [{ from: evm, to: BOB, value: toHex(parseEther('1.25')) }], chainId: 'eip155:31337' });
+      rejecting.catch(() => undefined);
+      await inFrame.getByRole('button', { name: 'موافقة' }).waitFor();
+      assert.deepEqual(await inFrame.locator('html').evaluate((html) => [(html as HTMLElement).lang, (html as HTMLElement).dir, document.title]), ['ar', 'rtl', 'محفظة آمنة']);
+      assert.equal(await inFrame.getByRole('heading', { level: 1 }).textContent(), 'الموافقة على المعاملة');
+      const { 'رسوم الشبكة (بحد أقصى)': fee, ...shown } = await rowsOf(inFrame);
+      assert.deepEqual(shown, { 'الشبكة': 'Local Chain A', 'الإجراء': 'إرسال', 'إلى': BOB, 'المبلغ': '1.25 ETH', 'من': evm });
+      assert.ok(fee, 'the fee row is labelled in Arabic');
+      // The address is laid out left to right inside the right-to-left page.
+      assert.equal(await inFrame.locator('dd.address').first().evaluate((dd) => getComputedStyle(dd).direction), 'ltr');
+      // The amount reads "1.25 ETH" from left to right: its number is drawn left of its symbol.
+      // (No named function inside: tsx would wrap it in a helper the page does not have.)
+      const [number, symbol] = await inFrame.locator('dd', { hasText: '1.25 ETH' }).evaluate((dd) =>
+        [[0, 4], [5, 8]].map(([from, to]) => {
+          const range = document.createRange();
+          range.setStart(dd.firstChild!, from!);
+          range.setEnd(dd.firstChild!, to!);
+          return range.getBoundingClientRect().left;
+        }));
+      assert.ok(number! < symbol!, `the number (x ${number}) is left of ETH (x ${symbol})`);
+      await axeClean(page, 'ApproveTransaction in Arabic');
+      await inFrame.getByRole('button', { name: 'رفض' }).click();
+      assert.deepEqual((await rejecting).error, { code: 4001, message: 'User rejected the request.' });
+      assert.equal(await nonce(evm), 0n, 'nothing sent');
     } finally {
       await context.close();
     }

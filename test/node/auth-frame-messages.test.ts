@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Hono } from 'hono';
 import { PROJECT_ROOT } from '../../server/paths.js';
 import { FRAME_MESSAGES, frameMessages } from '../../server/auth-frame/frame-messages.js';
@@ -22,10 +22,6 @@ async function page(query: string): Promise<{ status: number; html: string; mess
 }
 
 describe('the secure frame’s messages', () => {
-  after(() => {
-    delete FRAME_MESSAGES.de;
-  });
-
   it('are English without ?lang= and for a language with no catalogue, left to right', async () => {
     for (const query of ['', '&lang=sw', '&lang=not%20a%20tag']) {
       const { status, html, messages } = await page(query);
@@ -37,29 +33,47 @@ describe('the secure frame’s messages', () => {
     }
   });
 
-  it('are served in the visitor’s locale when it has a catalogue (regional tag → language), English where it lacks a message', async () => {
-    FRAME_MESSAGES.de = { 'approve.reject': 'Ablehnen', 'title.page': 'Sichere Wallet' };
+  it('are served in the visitor’s locale (regional tag → language)', async () => {
     const { html, messages } = await page('&lang=de-AT');
     assert.match(html, /<html lang="de" dir="ltr">/);
     assert.match(html, /<title>Sichere Wallet<\/title>/);
     assert.equal(messages['approve.reject'], 'Ablehnen');
-    assert.equal(messages['approve.approve'], 'Approve');
+    assert.equal(messages['approve.approve'], 'Bestätigen');
+    const chinese = await page('&lang=zh-HK');
+    assert.match(chinese.html, /<html lang="zh-TW" dir="ltr">/);
+    assert.equal(chinese.messages['approve.reject'], '拒絕');
   });
 
-  it('lays a right-to-left locale out right to left', () => {
-    FRAME_MESSAGES.he = { 'approve.reject': 'דחייה' };
+  it('fall back to English for a message a catalogue lacks', () => {
+    const german = FRAME_MESSAGES.de!;
+    FRAME_MESSAGES.de = { ...german, 'approve.approve': undefined as unknown as string };
+    delete FRAME_MESSAGES.de['approve.approve'];
     try {
-      assert.deepEqual([frameMessages('he-IL').locale, frameMessages('he-IL').dir, frameMessages('he-IL').messages['approve.reject']], ['he', 'rtl', 'דחייה']);
+      assert.equal(frameMessages('de').messages['approve.approve'], 'Approve');
+      assert.equal(frameMessages('de').messages['approve.reject'], 'Ablehnen');
     } finally {
-      delete FRAME_MESSAGES.he;
+      FRAME_MESSAGES.de = german;
+    }
+  });
+
+  it('lay a right-to-left locale out right to left', async () => {
+    for (const [lang, locale, reject] of [['he-IL', 'he', 'דחייה'], ['ar-EG', 'ar', 'رفض'], ['fa', 'fa', 'رد']] as const) {
+      const { html, messages } = await page(`&lang=${lang}`);
+      assert.match(html, new RegExp(`<html lang="${locale}" dir="rtl">`));
+      assert.equal(messages['approve.reject'], reject);
     }
   });
 
   it('cannot close their data block: < is escaped', async () => {
-    FRAME_MESSAGES.de = { 'approve.reject': '</script><script>alert(1)</script>' };
-    const { html, messages } = await page('&lang=de');
-    assert.equal(html.match(/<\/script>/g)?.length, 2, 'the data block and frame.js');
-    assert.equal(messages['approve.reject'], '</script><script>alert(1)</script>');
+    const german = FRAME_MESSAGES.de!;
+    FRAME_MESSAGES.de = { ...german, 'approve.reject': '</script><script>alert(1)</script>' };
+    try {
+      const { html, messages } = await page('&lang=de');
+      assert.equal(html.match(/<\/script>/g)?.length, 2, 'the data block and frame.js');
+      assert.equal(messages['approve.reject'], '</script><script>alert(1)</script>');
+    } finally {
+      FRAME_MESSAGES.de = german;
+    }
   });
 
   it('have every id the pages ask for, and the pages have no words of their own left', () => {

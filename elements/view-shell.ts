@@ -49,7 +49,8 @@ export function showShell(shadow: ShadowRoot): () => void {
       'div',
       { class: 'panel', part: 'panel' },
       html('header', { class: 'header', part: 'header' }, html('span', { class: 'icon-spacer' }), html('h2', { id: 'wcm-title', class: 'title', part: 'title' }, title), closeButton),
-      html('div', { class: 'body', part: 'body' }, html('div', { class: 'loading' }, html('span', { class: 'spinner', role: 'status', 'aria-label': t('view.loading') }))),
+      // The spinner is named; its words are text in a live region (an aria-label alone is not announced everywhere).
+      html('div', { class: 'body', part: 'body' }, html('div', { class: 'loading' }, html('span', { class: 'spinner', role: 'img', 'aria-label': t('view.loading') }), html('span', { class: 'visually-hidden', role: 'status' }, t('view.loading')))),
     ),
   ) as HTMLDialogElement;
   const dismiss = () => {

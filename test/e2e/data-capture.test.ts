@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { codeIn } from '../../devstack/mail-capture.js';
-import { ACCOUNT_0, connectDevWallet, inModal, seriousA11yViolations, useE2E, waitForEvent } from './harness.js';
+import { ACCOUNT_0, connectDevWallet, inModal, seriousA11yViolations, seriousA11yViolationsEverywhere, useE2E, waitForEvent } from './harness.js';
 import { emailHelpers } from './email-support.js';
 import { siwxHelpers } from './siwx-support.js';
 
@@ -26,7 +26,7 @@ describe('DataCapture then sign-in (siwx-url with a backend requiring an email)'
     const view = captureView(page);
     await view.waitFor();
     assert.equal(await signView(page).count(), 0);
-    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.deepEqual(await seriousA11yViolationsEverywhere(page), []);
     await view.getByLabel('Email').fill('Carol@Example.test');
     const since = Date.now();
     await view.locator('[data-action="capture-email"]').click();

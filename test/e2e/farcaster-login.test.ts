@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { approveChannel } from '../../devstack/farcaster-relay/approve.js';
-import { events, inModal, openModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
+import { events, inModal, openModal, seriousA11yViolations, seriousA11yViolationsEverywhere, useE2E, waitForEvent, widgetState } from './harness.js';
 
 describe('Sign In With Farcaster in the widget (features=socials, auth-url)', () => {
   const e2e = useE2E();
@@ -29,7 +29,7 @@ describe('Sign In With Farcaster in the widget (features=socials, auth-url)', ()
     assert.match(url, /^farcaster:\/\/connect\?channelToken=/);
     assert.equal(await inModal(page, '.farcaster [part="qr-code"]').getAttribute('aria-label'), 'QR code to sign in with Farcaster');
     assert.equal(await inModal(page, '.farcaster [role="status"]').first().textContent(), "Scan this QR code with your phone's camera or the Farcaster app, then approve the sign-in");
-    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: ConnectingFarcaster waiting');
+    assert.deepEqual(await seriousA11yViolationsEverywhere(page), [], 'axe: ConnectingFarcaster waiting');
     await approveChannel({ relayUrl: e2e.stack.farcasterRelayUrl, request: url, fid: 2 });
     await waitForEvent(page, 'wallet-connect', 2);
     assert.deepEqual((await events(page, 'wallet-connect')).map((e) => (e.detail as { connector: { type: string } }).connector.type), ['auth', 'auth']);

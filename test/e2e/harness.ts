@@ -257,3 +257,27 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
+
+/**
+ * axe-core's serious and critical findings on the widget in both themes at both sizes (1280×800, a 390×844 phone),
+ * each prefixed with where it was found; the page's theme attribute and viewport are put back after.
+ */
+export async function seriousA11yViolationsEverywhere(page: Page): Promise<string[]> {
+  const viewport = page.viewportSize();
+  const theme = await page.evaluate(() => document.querySelector('wallet-connect-modal')!.getAttribute('theme'));
+  const findings: string[] = [];
+  try {
+    for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      for (const mode of ['light', 'dark']) {
+        await page.evaluate((m) => document.querySelector('wallet-connect-modal')!.setAttribute('theme', m), mode);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        findings.push(...(await seriousA11yViolations(page)).map((finding) => `${size.width}×${size.height} ${mode}: ${finding}`));
+      }
+    }
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+    await page.evaluate((t) => (t === null ? document.querySelector('wallet-connect-modal')!.removeAttribute('theme') : document.querySelector('wallet-connect-modal')!.setAttribute('theme', t)), theme);
+  }
+  return findings;
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ACCOUNT_0, connectDevWallet, events, inModal, seriousA11yViolations, useE2E, waitForEvent, widgetState } from './harness.js';
+import { ACCOUNT_0, connectDevWallet, events, inModal, seriousA11yViolationsEverywhere, useE2E, waitForEvent, widgetState } from './harness.js';
 import { serveRecipe } from './authjs-recipes.js';
 import { siwxHelpers } from './siwx-support.js';
 
@@ -75,7 +75,7 @@ describe('sign in with the wallet (siwx-url, EVM) against the stack backend', ()
     await connectDevWallet(page);
     await signView(page).waitFor();
     assert.equal(await inModal(page, '[part="title"]').textContent(), 'Sign In');
-    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: SIWXSignMessage');
+    assert.deepEqual(await seriousA11yViolationsEverywhere(page), [], 'axe: SIWXSignMessage');
     await signView(page).locator('[data-action="sign"]').click();
     await signPrompt(page, 'approve').click();
     const detail = (await waitForEvent(page, 'wallet-session')) as { status: string; session: { address: string; chainId: string } };

@@ -12,7 +12,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createBundlerClient } from 'viem/account-abstraction';
 import { toSessionAccount } from '../../server/aa/sessions.js';
 import { rpcCall } from '../../server/json-rpc.js';
-import { ACCOUNT_0, ACCOUNT_1, inModal, seriousA11yViolations, useE2E, widgetState } from './harness.js';
+import { ACCOUNT_0, ACCOUNT_1, inModal, seriousA11yViolationsEverywhere, useE2E, widgetState } from './harness.js';
 import { emailHelpers } from './email-support.js';
 
 describe('smart sessions (ERC-7715): grant in the frame, list and revoke in the modal, enforced on chain', () => {
@@ -84,7 +84,7 @@ describe('smart sessions (ERC-7715): grant in the frame, list and revoke in the 
     assert.ok(text.includes(new URL(site).host), text);
     assert.ok(text.includes('Transfer up to 25 LUSD · 5 LUSD spent'), text);
     assert.match(text, /Expires /);
-    assert.deepEqual(await seriousA11yViolations(page), [], 'axe: SmartSessionList');
+    assert.deepEqual(await seriousA11yViolationsEverywhere(page), [], 'axe: SmartSessionList');
 
     // Revoke, rejected in the frame: nothing changes.
     await row.getByRole('button', { name: `Revoke the permission of ${new URL(site).host}` }).click();

@@ -31,8 +31,9 @@ describe('the modal before its views have loaded', () => {
     await page.click('#open');
     await inModal(page, 'dialog[open] [part="title"]').waitFor();
     assert.equal(await inModal(page, 'dialog[open] [part="title"]').textContent(), 'Connect Wallet');
-    assert.equal(await inModal(page, 'dialog[open] [role="status"]').getAttribute('aria-label'), 'Loading');
-    assert.ok(await inModal(page, 'dialog[open] [role="status"]').isVisible());
+    assert.equal(await inModal(page, 'dialog[open] .spinner').getAttribute('aria-label'), 'Loading');
+    assert.ok(await inModal(page, 'dialog[open] .spinner').isVisible());
+    assert.equal(await inModal(page, 'dialog[open] [role="status"]').textContent(), 'Loading', 'said in a live region');
     assert.equal(await inModal(page, 'dialog[open] [part="close-button"]').getAttribute('aria-label'), 'Close');
     assert.deepEqual(await dialogs(), { all: 1, open: 1, modal: 1 });
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: the shell');

@@ -79,7 +79,7 @@ describe('<wallet-connect-modal> Get a name', () => {
     expect(alert.textContent).to.equal('Error registering name carol1.reown.id');
     expect(errors.details.at(-1)).to.deep.equal({ code: 'NAME_REGISTER_FAILED', message: 'Error registering name carol1.reown.id' });
     expect(registerButton().disabled).to.equal(false);
-    expect(root().querySelector('.names [role="status"]'), 'no spinner left').to.equal(null);
+    expect(root().querySelector('.names .spinner'), 'no spinner left').to.equal(null);
     await expectAccessible(el, 'Names: registration failed');
     errors.stop();
   });

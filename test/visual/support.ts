@@ -51,6 +51,51 @@ async function settle(el: HTMLElement): Promise<void> {
 }
 
 /**
+ * A phone at 200 % zoom: a 390×844 screen zoomed to 200 % lays pages out in 195×422 CSS pixels (what WCAG's "resize
+ * text" and "reflow" ask a page to survive).
+ */
+export const ZOOMED = { width: 195, height: 422 } as const;
+
+/**
+ * What is unusable in the view at 200 % zoom on a phone: a control (button, link, field) wider than the screen or
+ * cut off at its left or right edge, content that scrolls sideways, or a dialog taller than the screen that does not
+ * scroll. Empty when every control can be reached and read.
+ */
+export function zoomFindings(el: HTMLElement): string[] {
+  const root = el.shadowRoot!;
+  const dialog = root.querySelector('dialog')!;
+  const findings: string[] = [];
+  const name = (node: Element) => `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.getAttribute('data-action') ? `[data-action=${node.getAttribute('data-action')}]` : ''} "${(node.getAttribute('aria-label') ?? node.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30)}"`;
+  for (const control of root.querySelectorAll('button, a[href], input, select, textarea, [role="button"], [role="tab"]')) {
+    const box = control.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    if (control.closest('[hidden], [aria-hidden="true"]')) continue;
+    if (box.left < -0.5 || box.right > ZOOMED.width + 0.5) findings.push(`${name(control)} is cut off (x ${Math.round(box.left)} to ${Math.round(box.right)} of ${ZOOMED.width})`);
+  }
+  for (const node of [dialog, ...dialog.querySelectorAll('*')]) {
+    const style = getComputedStyle(node);
+    if (node.scrollWidth > node.clientWidth + 1 && ['auto', 'scroll'].includes(style.overflowX) && !node.matches('pre, code, [role="listbox"], .qr, [data-scroll-x]')) findings.push(`${name(node)} scrolls sideways (${node.scrollWidth} in ${node.clientWidth})`);
+  }
+  // A dialog taller than the screen must let its content scroll: the last control can be reached.
+  const controls = [...root.querySelectorAll('button, a[href], input')].filter((node) => node.getBoundingClientRect().height > 0);
+  const last = controls.at(-1);
+  if (last) {
+    const scroller = [last.parentElement, ...ancestors(last)].find((node) => node && ['auto', 'scroll'].includes(getComputedStyle(node).overflowY) && node.scrollHeight > node.clientHeight);
+    const box = last.getBoundingClientRect();
+    if (box.bottom > ZOOMED.height + 0.5 && !scroller) findings.push(`${name(last)} is below the screen (y ${Math.round(box.bottom)} of ${ZOOMED.height}) and nothing scrolls`);
+  }
+  return findings;
+}
+
+function ancestors(node: Element): Element[] {
+  const list: Element[] = [];
+  for (let current: Node | null = node.parentNode; current; current = current instanceof ShadowRoot ? current.host : current.parentNode) {
+    if (current instanceof Element) list.push(current);
+  }
+  return list;
+}
+
+/**
  * Takes the view state's pictures, named `<view>-<state>-<size>-<theme>`, at each size and theme, and compares each
  * with its baseline (scripts/visual-plugin.mjs); fails listing every picture that differs.
  */
@@ -70,5 +115,10 @@ export async function pictures(el: WalletConnectModalElement, view: string, stat
       failures.push(...findings.map((finding) => `${view}-${state}-${size}-${theme}: ${finding}`));
     }
   }
+  // And usable at 200 % zoom on a phone (no picture: the layout is checked).
+  await setViewport(ZOOMED);
+  el.setAttribute('theme', 'light');
+  await settle(el);
+  failures.push(...zoomFindings(el).map((finding) => `${view}-${state}-zoom-200%: ${finding}`));
   expect(failures).to.deep.equal([]);
 }

@@ -112,7 +112,8 @@ export default function AccountScreen({ route }: { route: Extract<Route, { view:
       {connection.connector.type === 'auth' && user?.email ? <p className="hint" part="account-email" data-email={user.email}>{t('auth.accountEmail', { email: user.email })}</p> : null}
       {smart ? <p className="hint" part="account-type" data-smart-account-deployed={String(smart.deployed)}>{smart.deployed ? t('smartAccount.badgeDeployed') : t('smartAccount.badgeNotDeployed')}</p> : null}
       <p className="balance" part="balance" aria-live="polite">
-        <span className="visually-hidden">{t('account.balance')}: </span>
+        {/* "Balance:" only with its value: the region is not heard saying it alone while the balance loads. */}
+        {balance.status === 'ready' || balance.status === 'error' ? <span className="visually-hidden">{t('account.balance')}: </span> : null}
         {balance.status === 'ready' ? (
           <span data-balance={balance.value.toString()} dir="ltr">{`${formatTokenAmount(balance.value, network.nativeCurrency.decimals, lang)} ${network.nativeCurrency.symbol}`}</span>
         ) : balance.status === 'error' ? (

@@ -8,7 +8,7 @@ import { messageFor } from '../../stores/actions/auth.js';
 import { exportWalletKeys } from '../../stores/actions/key-export.js';
 import { $authUser } from '../../stores/auth.js';
 import { $connected } from '../../stores/connection.js';
-import { Spinner } from '../parts/Spinner.js';
+import { LOADING_ANNOUNCE_DELAY, Spinner } from '../parts/Spinner.js';
 import { useT } from './use-t.js';
 
 /**
@@ -27,7 +27,7 @@ export default function AccountSettingsScreen() {
   useEffect(() => {
     void refreshAccountType().catch(() => {});
   }, []);
-  if (!state) return <Spinner label={t('view.loading')} />;
+  if (!state) return <Spinner label={t('view.loading')} announceAfter={LOADING_ANNOUNCE_DELAY} />;
   const smart = state.preferred === 'smartAccount' && state.smartAccount && address?.toLowerCase() === state.smartAccount.address.toLowerCase();
   const next = smart ? 'eoa' : 'smartAccount';
   const toggle = async () => {

@@ -8,9 +8,10 @@ import { $dismissible } from '../../stores/dismissible.js';
 import { $modal } from '../../stores/modal.js';
 import { $canGoBack, $route, type Route } from '../../stores/route.js';
 import { $toast } from '../../stores/toasts.js';
+import { Announcer } from '../parts/Announcer.js';
 import { Dialog } from '../parts/Dialog.js';
 import { ErrorBoundary } from '../parts/ErrorBoundary.js';
-import { Spinner } from '../parts/Spinner.js';
+import { LOADING_ANNOUNCE_DELAY, Spinner } from '../parts/Spinner.js';
 import { Toast } from '../parts/Toast.js';
 import { ConnectScreen } from './ConnectScreen.js';
 import { ConnectingExternalScreen } from './ConnectingExternalScreen.js';
@@ -157,11 +158,13 @@ export function App() {
       onBack={goBack}
       footer={toast && !floating ? <Toast key={toast.id} variant={toast.variant} message={toast.message} /> : null}
     >
-      <ErrorBoundary resetKey={route} labels={{ message: t('error.unknown'), recover: t('action.startOver') }} onError={reportRenderFailure} onRecover={recoverView}>
-        <Suspense fallback={<div className="loading"><Spinner label={t('view.loading')} /></div>}>
-          <Screen route={route} />
-        </Suspense>
-      </ErrorBoundary>
+      <Announcer>
+        <ErrorBoundary resetKey={route} labels={{ message: t('error.unknown'), recover: t('action.startOver') }} onError={reportRenderFailure} onRecover={recoverView}>
+          <Suspense fallback={<div className="loading"><Spinner label={t('view.loading')} announceAfter={LOADING_ANNOUNCE_DELAY} /></div>}>
+            <Screen route={route} />
+          </Suspense>
+        </ErrorBoundary>
+      </Announcer>
     </Dialog>
     </>
   );

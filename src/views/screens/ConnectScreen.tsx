@@ -8,7 +8,7 @@ import { pushRoute, type Route } from '../../stores/route.js';
 import { lazyScreen } from './lazy-screen.js';
 import { $recentWallets } from '../../stores/recent-wallets.js';
 import { $solanaDiscovered, $wallets } from '../../stores/wallets.js';
-import { Spinner } from '../parts/Spinner.js';
+import { LOADING_ANNOUNCE_DELAY, Spinner } from '../parts/Spinner.js';
 import { type WalletListItem, WalletList } from '../parts/WalletList.js';
 import { useT } from './use-t.js';
 
@@ -89,10 +89,10 @@ export function ConnectScreen({ route }: { route: Extract<Route, { view: 'Connec
   return (
     // One boundary for the login blocks and the wallets: while a block's code is still on its way (preloaded above,
     // so rarely), the view waits for it rather than show the wallets and push them down when it arrives.
-    <Suspense fallback={<Spinner label={t('view.loading')} />}>
+    <Suspense fallback={<Spinner label={t('view.loading')} announceAfter={LOADING_ANNOUNCE_DELAY} />}>
       {authUrl && features.includes('email') ? <AuthLoginBlock /> : null}
       {authUrl && features.includes('socials') ? <SocialLoginBlock /> : null}
-      {discovering ? <Spinner label={t('view.loading')} /> : installed.length === 0 ? <p className="hint no-wallets" role="status">{t('connect.noWallets')}</p> : null}
+      {discovering ? <Spinner label={t('view.loading')} announceAfter={LOADING_ANNOUNCE_DELAY} /> : installed.length === 0 ? <p className="hint no-wallets" role="status">{t('connect.noWallets')}</p> : null}
       <WalletList wallets={[...installed, ...others]} label={t('connect.walletsLabel')} onSelect={select} />
       <p className="legal" part="legal">
         <button type="button" part="help-button" onClick={() => pushRoute({ view: 'WhatIsAWallet' })}>{t('view.WhatIsAWallet')}</button>

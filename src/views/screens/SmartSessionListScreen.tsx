@@ -6,7 +6,7 @@ import { $sessionRevocation, loadSmartSessions, revokeFromList, type SmartSessio
 import { $connected } from '../../stores/connection.js';
 import { showToast } from '../../stores/toasts.js';
 import { $walletApi } from '../../stores/wallet-api-config.js';
-import { Spinner } from '../parts/Spinner.js';
+import { LOADING_ANNOUNCE_DELAY, Spinner } from '../parts/Spinner.js';
 import { useLang, useT } from './use-t.js';
 import sessionsCss from '../../../styles/sessions.css';
 import { registerSheet } from '../sheets.js';
@@ -98,7 +98,7 @@ export default function SmartSessionListScreen() {
       </div>
     );
   }
-  if (!sessions) return <Spinner label={t('view.loading')} />;
+  if (!sessions) return <Spinner label={t('view.loading')} announceAfter={LOADING_ANNOUNCE_DELAY} />;
   const now = Date.now();
   return (
     <div className="smart-sessions" data-view="SmartSessionList">

@@ -6,7 +6,7 @@ import { compactBound, formatAmount, formatDecimalString, formatTime, formatToke
 import type { MessageId } from '../../core/messages.js';
 import { $portfolio, type PortfolioState, retryPortfolio } from '../../stores/portfolio.js';
 import { RetryNotice } from '../parts/RetryNotice.js';
-import { Spinner } from '../parts/Spinner.js';
+import { LOADING_ANNOUNCE_DELAY, Spinner } from '../parts/Spinner.js';
 import { TokenList } from '../parts/TokenList.js';
 import { useLang, useT } from './use-t.js';
 
@@ -15,7 +15,7 @@ export function TokensTab() {
   const t = useT();
   const lang = useLang();
   const portfolio = useStore($portfolio);
-  if (portfolio.status === 'loading' || portfolio.status === 'idle') return <div className="loading"><Spinner label={t('view.loading')} /></div>;
+  if (portfolio.status === 'loading' || portfolio.status === 'idle') return <div className="loading"><Spinner label={t('view.loading')} announceAfter={LOADING_ANNOUNCE_DELAY} /></div>;
   if (portfolio.status === 'error') {
     return (
       <RetryNotice

@@ -11,8 +11,9 @@ export const SIZES = [
 export const THEMES = ['light', 'dark'] as const;
 
 /**
- * The font of the pictures: Inter from the @fontsource/inter npm package (pinned in package.json), served by the
- * test server, so a picture does not depend on the machine's fonts (the monospace address alone uses the system's).
+ * The font of the pictures: Inter from the @fontsource/inter npm package, and for Arabic script Noto Sans Arabic from
+ * @fontsource/noto-sans-arabic (both pinned in package.json), served by the test server, so a picture does not
+ * depend on the machine's fonts (the monospace address alone uses the system's).
  */
 const FONT = 'Visual Inter';
 let fontLoaded: Promise<void> | undefined;
@@ -21,6 +22,11 @@ function loadFont(): Promise<void> {
     for (const weight of [400, 500, 600, 700]) {
       const face = new FontFace(FONT, `url(/node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff2)`, { weight: String(weight) });
       document.fonts.add(await face.load());
+      const arabic = new FontFace(FONT, `url(/node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff2)`, {
+        weight: String(weight),
+        unicodeRange: 'U+0600-06FF, U+0750-077F, U+0870-088E, U+0890-0891, U+0898-08E1, U+08E3-08FF, U+200C-200E, U+2010-2011, U+204F, U+2E41, U+FB50-FDFF, U+FE70-FE74, U+FE76-FEFC',
+      });
+      document.fonts.add(await arabic.load());
     }
   })();
   return fontLoaded;

@@ -16,6 +16,10 @@ import { pictures, preparePage } from './support.js';
  */
 before(preparePage);
 
+/** Until the Arabic catalogue has come in and the dialog is laid out right to left. */
+const inArabic = (el: WalletConnectModalElement) =>
+  waitFor(() => el.shadowRoot!.querySelector('dialog[dir="rtl"]') && /[\u0600-\u06FF]/.test(titleText(el)), 'the Arabic, right-to-left dialog', 15000);
+
 describe('pictures: Connect, the help views, All wallets', () => {
   let net: FakeFetch;
   const stops: (() => void)[] = [];
@@ -42,6 +46,16 @@ describe('pictures: Connect, the help views, All wallets', () => {
     await openAndRender(el);
     await waitFor(() => walletButtons(el).length === 2, 'both wallets');
     await pictures(el, 'connect', 'wallets');
+  });
+
+  it('Connect in Arabic: right to left', async () => {
+    stops.push(announceWallet(walletInfo('com.example.one', 'Example Wallet'), createFakeProvider({ accounts: [ALICE], chainId: '0x1' })));
+    const el = mount({ networks: 'eip155:1', lang: 'ar', 'project-id': 'p1', 'relay-url': 'ws://127.0.0.1:9', 'directory-url': `${location.origin}/fake-directory-connect-ar` });
+    serveDirectory(net, records(3), {}, '/fake-directory-connect-ar');
+    await openAndRender(el);
+    await waitFor(() => walletButtons(el).length > 0, 'the wallet');
+    await inArabic(el);
+    await pictures(el, 'connect', 'wallets-ar');
   });
 
   it('WhatIsAWallet', async () => {
@@ -126,6 +140,21 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
     });
 
     if (state !== 'tokens') return;
+
+    // Before Receive: a balance request that test leaves unanswered would be the one this view waits for.
+    it('Account in Arabic: right to left, the amounts left to right', async () => {
+      net.route('/v1', (_url, init) => {
+        const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
+        const answers: Record<string, string> = { eth_getBalance: '0x14d1120d7b160000', eth_chainId: '0x1' };
+        return { body: { jsonrpc: '2.0', id, result: answers[method] } };
+      });
+      await connectAndOpen();
+      await waitFor(() => el.shadowRoot!.querySelector('[part="balance"] [data-balance]'), 'the native balance', 15000);
+      await waitFor(() => el.shadowRoot!.querySelector('[data-token="LUSD"]'), 'the token list');
+      el.setAttribute('lang', 'ar');
+      await inArabic(el);
+      await pictures(el, 'account', 'tokens-ar');
+    });
 
     it('Receive', async () => {
       await connectAndOpen();

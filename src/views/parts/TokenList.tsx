@@ -21,11 +21,12 @@ export function TokenList({ tokens, label }: { tokens: TokenRow[]; label: string
             <span className="row-title">{token.name}</span>
             {token.exactQuantity ? (
               <span className="row-sub" data-quantity title={token.exactQuantity}>
-                <span aria-hidden="true">{token.quantity}</span>
+                {/* <bdi>: "1.5 ETH" reads left to right inside a right-to-left page. */}
+                <bdi aria-hidden="true">{token.quantity}</bdi>
                 <span className="visually-hidden">{token.exactQuantity}</span>
               </span>
             ) : (
-              <span className="row-sub" data-quantity>{token.quantity}</span>
+              <span className="row-sub" data-quantity><bdi>{token.quantity}</bdi></span>
             )}
           </span>
           {token.value ? <span className="row-end" data-value>{token.value}</span> : null}

@@ -120,6 +120,14 @@ describe('keyboard only: every flow with no mouse (Tab, Enter, Space, arrows, ty
   const e2e = useE2E();
   const { useSiwx, signView, backendSession } = siwxHelpers(() => e2e.stack.authUrl);
   const { newEmail, useEmail, codeFor } = emailHelpers(() => e2e.stack);
+  /** A call to the local EVM chain's RPC (anvil's own methods included). */
+  async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
+    const rpcUrl = e2e.stack.chains.find((c) => c.chainId === 31337)!.rpcUrl;
+    const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const body = (await response.json()) as { result?: unknown; error?: unknown };
+    if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+    return body.result;
+  }
 
   /** From the page's own button: opens the modal and connects the dev wallet's EVM side. */
   async function connect(page: Page): Promise<void> {
@@ -158,8 +166,17 @@ describe('keyboard only: every flow with no mouse (Tab, Enter, Space, arrows, ty
     await page.keyboard.type(ACCOUNT_1);
     await page.keyboard.press('Enter');
     await title(page).filter({ hasText: 'Review Send' }).waitFor();
-    await press(page, '[data-action="confirm-send"]');
-    await approveInWallet(page, 'send');
+    // Mined only when the test says so: the transaction is seen pending, then confirmed (with anvil's automine the
+    // two can land in one render, and only the last is said, as a screen reader would).
+    await rpc('evm_setAutomine', [false]);
+    try {
+      await press(page, '[data-action="confirm-send"]');
+      await approveInWallet(page, 'send');
+      await inModal(page, '.send-result[data-status="pending"]').waitFor();
+      await rpc('evm_mine');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
     assert.equal(((await waitForEvent(page, 'wallet-transaction', 2)) as { status: string }).status, 'confirmed');
     await inModal(page, '.send-result[data-status="confirmed"]').waitFor();
     // Progress was said in a live region, once each, in order (the balance and a view's "Loading" are said or not

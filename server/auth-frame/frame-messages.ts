@@ -69,6 +69,19 @@ const en = {
   'sign.message': 'Message',
   'tx.instructions': 'Instructions',
   'tx.callData': 'Call data',
+  // Words the service sends in what it shows (server/auth-frame/sign-*.ts, permissions.ts)
+  'value.unlimited': 'Unlimited',
+  'value.unlimitedOf': 'Unlimited {symbol}',
+  'permission.transferUpTo': 'Transfer up to {amount}',
+  'ix.transfer': 'Transfer {amount} from {from} to {to}',
+  'ix.transferFromWallet': 'Transfer {amount} from this wallet to {to}',
+  'ix.tokenTransfer': 'Token transfer of {amount} (mint {mint}) to token account {to}',
+  'ix.call': 'Call to program {program}',
+  'ix.callFromLookup': 'Call to program from a lookup table',
+  'ix.lookupAccount': 'an account from a lookup table',
+  'ix.computeLimit': 'Compute unit limit: {units}',
+  'ix.computePrice': 'Compute unit price: {price} micro-lamports per unit',
+  'ix.computeOther': 'Compute budget setting',
   // The key export (export.js)
   'export.title': 'Export wallet keys',
   'export.warning': 'Anyone with these keys controls your wallet: they can move everything in it, on every network, and you cannot undo it. Never share them, never paste them into a website, and never send them to anyone, including support. Show them only where no one can see your screen.',
@@ -113,6 +126,16 @@ export const FRAME_MESSAGES: Partial<Record<string, Partial<FrameTranslation>>> 
 export function frameMessages(lang: string | undefined): { locale: string; dir: 'ltr' | 'rtl'; messages: FrameCatalogue } {
   const locale = FRAME_MESSAGES[resolveLocale(lang)] ? resolveLocale(lang) : 'en';
   return { locale, dir: direction(locale), messages: { ...en, ...FRAME_MESSAGES[locale] } };
+}
+
+/** Words the service sends (signing.ts's `Words`) in a catalogue's language, as the page's frame.js renders them. */
+export function wordsText(words: string | { id: string; values?: Record<string, unknown> }, messages: Record<string, string> = en): string {
+  if (typeof words === 'string') return words;
+  const template = messages[words.id] ?? words.id;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = words.values?.[name];
+    return value === undefined ? whole : wordsText(value as string, messages);
+  });
 }
 
 /**

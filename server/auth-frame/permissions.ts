@@ -102,7 +102,7 @@ const grantPermissions: MethodHandler = async (ctx, params) => {
     address: account,
     network: network.name,
     token,
-    permission: { site: ctx.site, allows: `Transfer up to ${formatUnits(limit, decimals)} ${symbol}`, signer, expires: new Date(request.expiry * 1000).toISOString().replace('.000Z', 'Z'), feeBudget: `${formatEther(feeBudget)} ${network.symbol ?? 'ETH'}` },
+    permission: { site: ctx.site, allows: { id: 'permission.transferUpTo', values: { amount: `${formatUnits(limit, decimals)} ${symbol}` } }, signer, expires: new Date(request.expiry * 1000).toISOString().replace('.000Z', 'Z'), feeBudget: `${formatEther(feeBudget)} ${network.symbol ?? 'ETH'}` },
   };
   const filed = await userOperation(ctx, network, grant, display);
   return {

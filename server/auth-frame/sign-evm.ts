@@ -27,7 +27,7 @@ import { evmChainName, evmNetwork, parseEvmChainId, type EvmNetwork } from './ne
 import { SignError } from './sign-error.js';
 import { smartAccountOf, smartNetwork, smartNetworks, type SmartNetwork } from './smart-account.js';
 import { userOperation } from './user-operation.js';
-import type { Filed, MethodHandler, SignContext, SignDisplay } from './signing.js';
+import type { Filed, MethodHandler, SignContext, SignDisplay, Words } from './signing.js';
 
 /**
  * What makes a text not shown as text: control characters (C0 but tab and line breaks, DEL, C1) and the bidi
@@ -106,7 +106,7 @@ const UNLIMITED: Record<string, bigint> = { uint256: maxUint256, uint160: maxUin
  * a field the types do not name would be shown but not signed, so it is refused, as is a named field left out.
  * Integers read as the signer reads them (BigInt), in decimal; an allowance's maximum reads "Unlimited".
  */
-function typedRows(types: TypedFields, type: string, value: unknown, path: string, rows: [string, string][], depth = 0): void {
+function typedRows(types: TypedFields, type: string, value: unknown, path: string, rows: [string, string | Words][], depth = 0): void {
   if (depth > MAX_TYPED_DEPTH) throw invalidTyped(`${path} nests too deep`);
   const array = /^(.+)\[(\d*)\]$/.exec(type);
   if (array) {
@@ -136,7 +136,7 @@ function typedRows(types: TypedFields, type: string, value: unknown, path: strin
     } catch {
       throw invalidTyped(`${path} is not an integer`);
     }
-    rows.push([path, UNLIMITED[type] === number ? 'Unlimited' : number.toString()]);
+    rows.push([path, UNLIMITED[type] === number ? { id: 'value.unlimited' } : number.toString()]);
     return;
   }
   rows.push([path, show(value)]);
@@ -190,7 +190,7 @@ const signTypedData: MethodHandler = async (ctx, params) => {
     const id = key === 'chainId' ? parseEvmChainId(typeof value === 'number' ? value : String(value)) : undefined;
     domain.push([key, id !== undefined ? evmChainName(ctx.networks, id) : show(value)]);
   }
-  const fields: [string, string][] = [];
+  const fields: [string, string | Words][] = [];
   typedRows(types as TypedFields, typed.primaryType, typed.message, '', fields);
   const chainId = typed.domain?.chainId === undefined ? undefined : parseEvmChainId(typeof typed.domain.chainId === 'number' ? typed.domain.chainId : String(typed.domain.chainId));
   const display: SignDisplay = {
@@ -241,7 +241,7 @@ async function describe(client: ReturnType<typeof clients>['client'], network: E
     });
     const [who, amount] = decoded.args as [Address, bigint];
     const unlimited = decoded.functionName === 'approve' && amount === maxUint256;
-    return Object.assign(display, { action: decoded.functionName === 'transfer' ? 'send' : 'approve', recipient: who, amount: unlimited ? `Unlimited ${symbolRead}` : amountText(amount, decimals, symbolRead), token: to });
+    return Object.assign(display, { action: decoded.functionName === 'transfer' ? 'send' : 'approve', recipient: who, amount: unlimited ? { id: 'value.unlimitedOf', values: { symbol: symbolRead } } : amountText(amount, decimals, symbolRead), token: to });
   }
   return Object.assign(display, { action: 'call', recipient: to, amount: amountText(value, 18, symbol), data });
 }

@@ -12,7 +12,7 @@ import { openSolanaKeypair } from './keys.js';
 import { solanaNetwork, type SolanaNetwork } from './networks.js';
 import { SignError } from './sign-error.js';
 import { UNPRINTABLE } from './sign-evm.js';
-import type { MethodHandler, SignContext, SignDisplay } from './signing.js';
+import type { MethodHandler, SignContext, SignDisplay, Words } from './signing.js';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
@@ -88,20 +88,20 @@ class ComputeBudget {
   constructor(private readonly method: string) {}
 
   /** Reads one compute budget instruction; the line that shows it. */
-  read(data: Uint8Array): string {
+  read(data: Uint8Array): Words {
     const kind = data[0] ?? -1;
     const size = { 1: 5, 2: 5, 3: 9, 4: 5 }[kind];
     if (size === undefined || data.length !== size || this.seen.has(kind)) throw new SignError(-32602, `${this.method}: the transaction has a duplicate or malformed compute budget instruction`);
     this.seen.add(kind);
     if (kind === 2) {
       this.limit = BigInt(Buffer.from(data).readUInt32LE(1));
-      return `Compute unit limit: ${this.limit}`;
+      return { id: 'ix.computeLimit', values: { units: this.limit.toString() } };
     }
     if (kind === 3) {
       this.price = u64(data, 1);
-      return `Compute unit price: ${this.price} micro-lamports per unit`;
+      return { id: 'ix.computePrice', values: { price: this.price.toString() } };
     }
-    return 'Compute budget setting';
+    return { id: 'ix.computeOther' };
   }
 
   /** The priority fee in lamports: price × limit, a fraction of a lamport rounded up. */
@@ -115,11 +115,11 @@ class ComputeBudget {
 /** The instructions, one line each, the one SOL transfer's recipient and amount when there is one, and the compute budget. */
 function describe(tx: VersionedTransaction, user: string, budget: ComputeBudget): Pick<SignDisplay, 'instructions' | 'recipient' | 'amount' | 'action'> {
   const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
-  const lines: string[] = [];
+  const lines: Words[] = [];
   const transfers: { to: string; lamports: bigint }[] = [];
   for (const ix of tx.message.compiledInstructions) {
     const program = keys[ix.programIdIndex];
-    const account = (n: number): string => keys[ix.accountKeyIndexes[n] ?? -1] ?? 'an account from a lookup table';
+    const account = (n: number): string | Words => keys[ix.accountKeyIndexes[n] ?? -1] ?? { id: 'ix.lookupAccount' };
     const data = ix.data;
     if (program === COMPUTE_BUDGET) {
       lines.push(budget.read(data));
@@ -129,11 +129,12 @@ function describe(tx: VersionedTransaction, user: string, budget: ComputeBudget)
     if (program === SYSTEM_PROGRAM && data.length === 12 && Buffer.from(data).readUInt32LE(0) === 2) {
       const lamports = u64(data, 4);
       const from = account(0);
-      transfers.push({ to: account(1), lamports });
-      lines.push(`Transfer ${sol(lamports)} from ${from === user ? 'this wallet' : from} to ${account(1)}`);
+      const to = account(1);
+      if (typeof to === 'string') transfers.push({ to, lamports });
+      lines.push(from === user ? { id: 'ix.transferFromWallet', values: { amount: sol(lamports), to } } : { id: 'ix.transfer', values: { amount: sol(lamports), from, to } });
     } else if (program && TOKEN_PROGRAMS.has(program) && data[0] === 12 && data.length === 10) {
-      lines.push(`Token transfer of ${formatUnits(u64(data, 1), data[9]!)} (mint ${account(1)}) to token account ${account(2)}`);
-    } else lines.push(`Call to program ${program ?? 'from a lookup table'}`);
+      lines.push({ id: 'ix.tokenTransfer', values: { amount: formatUnits(u64(data, 1), data[9]!), mint: account(1), to: account(2) } });
+    } else lines.push(program ? { id: 'ix.call', values: { program } } : { id: 'ix.callFromLookup' });
   }
   const only = transfers.length === 1 && budget.others === 1n ? transfers[0] : undefined;
   return { instructions: lines, ...(only ? { action: 'send' as const, recipient: only.to, amount: sol(only.lamports) } : { action: 'call' as const }) };

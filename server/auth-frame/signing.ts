@@ -34,7 +34,7 @@ export interface SignDisplay {
   /** The recipient of a transfer, the spender of an approval, or the called contract. */
   recipient?: string;
   /** e.g. "1.5 ETH", "12.5 LUSD", "0.25 SOL". */
-  amount?: string;
+  amount?: string | Words;
   /** The token contract of an ERC-20 transfer or approval. */
   token?: string;
   /** The network fee at most, e.g. "0.000042 ETH". */
@@ -42,14 +42,23 @@ export interface SignDisplay {
   /** Call data that is not a decoded transfer. */
   data?: string;
   /** Typed data: the domain's fields, the primary type, the message's fields (paths like `to.wallet`). */
-  typedData?: { domain: [string, string][]; primaryType: string; fields: [string, string][] };
-  /** A Solana transaction's instructions, one line each. */
-  instructions?: string[];
+  typedData?: { domain: [string, string][]; primaryType: string; fields: [string, string | Words][] };
+  /** A Solana transaction's instructions, one line each, as words the frame puts in the visitor's language. */
+  instructions?: Words[];
   /**
    * A permission (wallet_grantPermissions): the site it is for, what it allows, the key that gets it, until when, and
    * the most the key's operations may cost the account in network fees altogether (e.g. "0.01 ETH").
    */
-  permission?: { site: string; allows: string; signer: string; expires: string; feeBudget: string };
+  permission?: { site: string; allows: Words; signer: string; expires: string; feeBudget: string };
+}
+
+/**
+ * Words the frame shows in the visitor's language: a message of its catalogue (server/auth-frame/frame-messages.ts)
+ * and the values of its placeholders (addresses and amounts as they are, or words themselves).
+ */
+export interface Words {
+  id: string;
+  values?: Record<string, string | Words>;
 }
 
 /** What a method handler makes of a request: what to show, and the signing to do on Approve. */

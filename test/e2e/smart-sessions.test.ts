@@ -63,6 +63,9 @@ describe('smart sessions (ERC-7715): grant in the frame, list and revoke in the 
     assert.match(shown, /Allows Transfer up to 25 LUSD/);
     assert.ok(shown.includes(key.address), 'the key that gets the permission');
     assert.match(shown, /Network fee budget 0\.01 ETH/);
+    // The expiry as a date in the page's language, not an ISO string (the browser and this process share a time zone).
+    const until = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(expiry * 1000);
+    assert.ok(shown.includes(`Until ${until}`), `"Until ${until}" in ${shown}`);
     await secure.getByRole('button', { name: 'Approve' }).click();
     const granted = (await granting) as { context: Hex; address: Address; expiry: number; permissions: unknown[] };
     assert.equal(granted.address, smart);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Hono } from 'hono';
 import { PROJECT_ROOT } from '../../server/paths.js';
-import { FRAME_MESSAGES, frameMessages } from '../../server/auth-frame/frame-messages.js';
+import { FRAME_MESSAGES, frameMessages, wordsText } from '../../server/auth-frame/frame-messages.js';
 import { mountFramePage } from '../../server/auth-frame/frame-page.js';
 
 const SITE = 'https://shop.example';
@@ -74,6 +74,17 @@ describe('the secure frame’s messages', () => {
     } finally {
       FRAME_MESSAGES.de = german;
     }
+  });
+
+  it('have every message the service sends as words (what an approval shows), and the service sends no English of its own there', () => {
+    const en = frameMessages('en').messages as Record<string, string>;
+    const dir = join(PROJECT_ROOT, 'server/auth-frame');
+    const sent = ['sign-evm.ts', 'sign-solana.ts', 'permissions.ts'].flatMap((file) => [...readFileSync(join(dir, file), 'utf8').matchAll(/\bid: '([\w.]+)'/g)].map((match) => match[1]!));
+    assert.ok(sent.length >= 12, `${sent.length} ids sent`);
+    assert.deepEqual(sent.filter((id) => !(id in en)), []);
+    // A transfer's description is words, not an English sentence: it reads in the frame's language.
+    assert.equal(wordsText({ id: 'ix.transferFromWallet', values: { amount: '0.3 SOL', to: 'Recipient111' } }, frameMessages('de').messages), '0.3 SOL von dieser Wallet an Recipient111 überweisen');
+    assert.equal(wordsText({ id: 'ix.tokenTransfer', values: { amount: '2', mint: 'Mint1', to: { id: 'ix.lookupAccount' } } }), 'Token transfer of 2 (mint Mint1) to token account an account from a lookup table');
   });
 
   it('have every id the pages ask for, and the pages have no words of their own left', () => {

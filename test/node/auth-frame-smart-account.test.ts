@@ -21,6 +21,7 @@ import { rpcCall } from '../../server/json-rpc.js';
 import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-capture.js';
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { actAsFrame } from './frame-proof.js';
+import { wordsText } from '../../server/auth-frame/frame-messages.js';
 
 before(() => actAsFrame());
 
@@ -157,7 +158,7 @@ describe('the secure service: smart accounts (ERC-4337) of the embedded wallet',
     assert.equal(await refusal([{ ...request, address: BOB }]), 'The requested account is not the embedded wallet');
 
     const granted = await signed<{ context: Hex; address: Address; expiry: number; feeBudget: Hex; transactionHash: Hex }>('wallet_grantPermissions', [request], undefined, SITE);
-    assert.deepEqual(granted.display.permission, { site: SITE, allows: 'Transfer up to 10.5 PMT', signer: key.address, expires: new Date(expiry * 1000).toISOString().replace('.000Z', 'Z'), feeBudget: '0.02 ETH' });
+    assert.deepEqual({ ...(granted.display.permission as object), allows: wordsText((granted.display.permission as { allows: Parameters<typeof wordsText>[0] }).allows) }, { site: SITE, allows: 'Transfer up to 10.5 PMT', signer: key.address, expires: new Date(expiry * 1000).toISOString().replace('.000Z', 'Z'), feeBudget: '0.02 ETH' });
     assert.equal(granted.display.address, address);
     assert.equal(granted.result.address, address);
     assert.equal(granted.result.expiry, expiry);

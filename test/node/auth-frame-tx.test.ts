@@ -18,6 +18,7 @@ import { codeIn, startMailCapture, type MailCapture } from '../../devstack/mail-
 import { startAuthFrame, type AuthFrameServer } from '../../server/auth-frame/serve.js';
 import { startSolanaChain, type SolanaChain } from '../../devstack/solana/serve.js';
 import { actAsFrame } from './frame-proof.js';
+import { wordsText } from '../../server/auth-frame/frame-messages.js';
 
 before(() => actAsFrame());
 
@@ -219,7 +220,7 @@ describe('Solana', () => {
   it('solana_signAndSendTransaction shows recipient, amount, network; lands on the chain only after Approve', async () => {
     const before = await conn.getBalance(receiver);
     const { id, display } = await file('solana_signAndSendTransaction', { transaction: await transfer(250_000_000), chainId: solana.chainId });
-    assert.deepEqual(display, {
+    assert.deepEqual({ ...display, instructions: (display.instructions as Parameters<typeof wordsText>[0][]).map((line) => wordsText(line)) }, {
       method: 'solana_signAndSendTransaction',
       address: user.solana,
       network: 'Solana Local',

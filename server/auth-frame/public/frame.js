@@ -51,10 +51,30 @@ function element(tag, text, className) {
   return node;
 }
 
+/**
+ * A value the service sent, as the visitor reads it: a string as it is (an address, an amount), or words
+ * (`{ id, values }`: a message of the page's catalogue, its placeholders filled, in the page's language).
+ */
+function text(value) {
+  if (value === undefined || typeof value === 'string') return value;
+  if (!value || typeof value.id !== 'string') return undefined;
+  const values = {};
+  for (const [name, inner] of Object.entries(value.values ?? {})) values[name] = text(inner) ?? '';
+  return m(value.id, values);
+}
+
+/** A date and time the service sent (ISO 8601), in the page's language and the visitor's time zone. */
+function dateText(iso) {
+  const date = new Date(iso);
+  if (typeof iso !== 'string' || Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(document.documentElement.lang || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
 /** A list of [label, value] rows (values that are addresses get the monospace style). */
 function rows(pairs) {
   const list = element('dl');
-  for (const [name, value] of pairs) {
+  for (const [name, shown] of pairs) {
+    const value = text(shown);
     if (value === undefined) continue;
     const row = element('div');
     row.append(element('dt', name), element('dd', value, /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/.test(value) ? 'address' : undefined));
@@ -89,7 +109,7 @@ function details(display) {
         [m('row.allows'), allows],
         [m('row.token'), display.token],
         [m('row.toTheKey'), signer],
-        [m('row.until'), expires],
+        [m('row.until'), dateText(expires)],
         [m('row.feeBudget'), display.permission.feeBudget],
         [m('row.account'), display.address],
         [m('row.network'), display.network],
@@ -118,7 +138,7 @@ function details(display) {
   if (display.instructions?.length) {
     parts.push(element('h2', m('tx.instructions')));
     const list = element('ul');
-    for (const line of display.instructions) list.append(element('li', line));
+    for (const line of display.instructions) list.append(element('li', text(line)));
     parts.push(list);
   }
   if (display.data) parts.push(block(m('tx.callData'), display.data));

@@ -107,6 +107,9 @@ describe('transactions in the secure frame (Chromium)', () => {
     try {
       const { evm } = await loggedIn(page, 'sender@example.test');
       await rpcCall(anvil.rpcUrl, 'anvil_setBalance', [evm, toHex(parseEther('5'))]);
+      // An uneven base fee, as on a real chain: the fee in wei has many digits.
+      await rpcCall(anvil.rpcUrl, 'anvil_setNextBlockBaseFeePerGas', [toHex(1_234_567_891n)]);
+      await rpcCall(anvil.rpcUrl, 'evm_mine', []);
       const before = await balance(BOB);
       const inFrame = page.frameLocator('iframe');
 
@@ -116,7 +119,8 @@ describe('transactions in the secure frame (Chromium)', () => {
       assert.equal(await inFrame.getByRole('heading', { level: 1 }).textContent(), 'Approve transaction');
       const { 'Network fee (at most)': fee, ...shown } = await rowsOf(inFrame);
       assert.deepEqual(shown, { Network: 'Local Chain A', Action: 'Send', To: BOB, Amount: '1.25 ETH', From: evm });
-      assert.match(fee ?? '', /^0\.0\d+ ETH$/);
+      // The fee (an upper bound) rounded up to 4 significant digits, not the 17 decimals of the wei it is made of.
+      assert.match(fee ?? '', /^0\.0*[1-9]\d{0,3} ETH$/);
       await axeClean(page, 'ApproveTransaction for eth_sendTransaction');
       assert.equal(await nonce(evm), 0n, 'nothing sent before Approve');
       await inFrame.getByRole('button', { name: 'Approve' }).click();

@@ -51,6 +51,38 @@ function element(tag, text, className) {
   return node;
 }
 
+const lang = () => document.documentElement.lang || 'en';
+
+/** Adds one unit in the last place to a decimal written as whole and fraction digits. */
+function plusOneUnit(whole, fraction) {
+  const sum = (BigInt(whole + fraction) + 1n).toString().padStart(whole.length + fraction.length, '0');
+  return [sum.slice(0, sum.length - fraction.length) || '0', sum.slice(sum.length - fraction.length)];
+}
+
+/**
+ * An amount the service sent ("1234.5 ETH", exact) in the page's language: the whole part grouped, the locale's
+ * decimal separator and digits. Every digit of an amount stays (what is approved is read exactly); a fee, which is
+ * an upper bound, is rounded up to 4 significant digits ("0.00029641262013706 ETH" → "0.0002965 ETH").
+ */
+function amountText(value, { fee = false } = {}) {
+  const match = typeof value === 'string' ? /^(\d+)(?:\.(\d+))? (\S+)$/.exec(value) : null;
+  if (!match) return value;
+  let [, whole, fraction = '', symbol] = match;
+  if (fee) {
+    const keep = whole === '0' ? fraction.length - fraction.replace(/^0+/, '').length + 4 : 4;
+    if (fraction.length > keep) {
+      const dropped = fraction.slice(keep);
+      fraction = fraction.slice(0, keep);
+      if (/[1-9]/.test(dropped)) [whole, fraction] = plusOneUnit(whole, fraction);
+    }
+    fraction = fraction.replace(/0+$/, '');
+  }
+  const format = new Intl.NumberFormat(lang());
+  const decimal = format.formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  const digits = fraction.replace(/\d/g, (digit) => format.format(Number(digit)));
+  return `${format.format(BigInt(whole))}${fraction ? decimal + digits : ''} ${symbol}`;
+}
+
 /**
  * A value the service sent, as the visitor reads it: a string as it is (an address, an amount), or words
  * (`{ id, values }`: a message of the page's catalogue, its placeholders filled, in the page's language).
@@ -59,7 +91,7 @@ function text(value) {
   if (value === undefined || typeof value === 'string') return value;
   if (!value || typeof value.id !== 'string') return undefined;
   const values = {};
-  for (const [name, inner] of Object.entries(value.values ?? {})) values[name] = text(inner) ?? '';
+  for (const [name, inner] of Object.entries(value.values ?? {})) values[name] = name === 'amount' ? amountText(text(inner) ?? '') : text(inner) ?? '';
   return m(value.id, values);
 }
 
@@ -67,7 +99,7 @@ function text(value) {
 function dateText(iso) {
   const date = new Date(iso);
   if (typeof iso !== 'string' || Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(document.documentElement.lang || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(lang(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** A list of [label, value] rows (values that are addresses get the monospace style). */
@@ -110,10 +142,10 @@ function details(display) {
         [m('row.token'), display.token],
         [m('row.toTheKey'), signer],
         [m('row.until'), dateText(expires)],
-        [m('row.feeBudget'), display.permission.feeBudget],
+        [m('row.feeBudget'), amountText(display.permission.feeBudget, { fee: true })],
         [m('row.account'), display.address],
         [m('row.network'), display.network],
-        [m('row.feeAtMost'), display.fee],
+        [m('row.feeAtMost'), amountText(display.fee, { fee: true })],
       ]),
     );
     return parts;
@@ -129,10 +161,10 @@ function details(display) {
       [m('row.network'), display.network],
       [m('row.action'), ACTIONS.includes(display.action) ? m(`action.${display.action}`) : undefined],
       [m(RECIPIENT[display.action] ?? 'row.to'), display.recipient],
-      [m('row.amount'), display.amount],
+      [m('row.amount'), amountText(display.amount)],
       [m('row.token'), display.token],
       [m('row.from'), display.address],
-      [m('row.feeAtMost'), display.fee],
+      [m('row.feeAtMost'), amountText(display.fee, { fee: true })],
     ]),
   );
   if (display.instructions?.length) {

@@ -57,8 +57,9 @@ describe('email login (auth-url, features=email)', () => {
     assert.equal(mailsTo(email).length, 1);
   });
 
-  it('host personal_sign: Approve in the frame (viem verifies), Reject gives 4001; ApproveTransaction axe clean', async () => {
+  it('host personal_sign: Approve in the frame (viem verifies), Reject gives 4001; ApproveTransaction axe clean; the frame in the modal\'s dark theme', async () => {
     const { page } = await e2e.open();
+    await page.evaluate(() => document.querySelector('wallet-connect-modal')!.setAttribute('theme', 'dark'));
     await logIn(page);
     const address = (await widgetState(page)).connections.find((c) => c.namespace === 'eip155')!.address as `0x${string}`;
     assert.equal(await page.evaluate(() => document.querySelector('wallet-connect-modal')!.state.open), false);
@@ -72,6 +73,9 @@ describe('email login (auth-url, features=email)', () => {
     const secure = await frame(page);
     await secure.getByRole('button', { name: 'Approve' }).waitFor();
     assert.equal(await inModal(page, 'iframe.auth-frame').isVisible(), true);
+    // The site chose the dark theme (the system is light): the frame's page is dark too, on the modal's own dark
+    // background (a page of the system's light scheme showed a white seam inside the dark modal).
+    assert.deepEqual(await secure.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.documentElement).colorScheme, getComputedStyle(document.documentElement).backgroundColor]), ['dark', 'dark', 'rgb(24, 25, 27)']);
     assert.deepEqual(await seriousA11yViolations(page), []);
     await secure.getByRole('button', { name: 'Approve' }).click();
     const signature = (await signing) as `0x${string}`;

@@ -64,6 +64,12 @@ describe('the secure frame’s messages', () => {
     }
   });
 
+  it('take the modal\'s theme (?theme=light|dark) and nothing else from it', async () => {
+    assert.match((await page('&theme=dark')).html, /<html lang="en" dir="ltr" data-theme="dark">/);
+    assert.match((await page('&theme=light')).html, /<html lang="en" dir="ltr" data-theme="light">/);
+    for (const query of ['', '&theme=system', '&theme=dark%22%20onload%3D%22x']) assert.match((await page(query)).html, /<html lang="en" dir="ltr">/);
+  });
+
   it('cannot close their data block: < is escaped', async () => {
     const german = FRAME_MESSAGES.de!;
     FRAME_MESSAGES.de = { ...german, 'approve.reject': '</script><script>alert(1)</script>' };

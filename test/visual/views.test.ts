@@ -16,6 +16,13 @@ import { pictures, preparePage } from './support.js';
  */
 before(preparePage);
 
+/** Answers the chain RPC (the wallet API's `/v1`) with these results by method. */
+const answerRpc = (net: FakeFetch, answers: Record<string, string>) =>
+  net.route('/v1', (_url, init) => {
+    const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
+    return { body: { jsonrpc: '2.0', id, result: answers[method] } };
+  });
+
 /** Until the Arabic catalogue has come in and the dialog is laid out right to left. */
 const inArabic = (el: WalletConnectModalElement) =>
   waitFor(() => el.shadowRoot!.querySelector('dialog[dir="rtl"]') && /[\u0600-\u06FF]/.test(titleText(el)), 'the Arabic, right-to-left dialog', 15000);
@@ -101,11 +108,7 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
 
     if (state === 'whale') {
       it('SendReview: Max of a long balance', async () => {
-        net.route('/v1', (_url, init) => {
-          const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
-          const answers: Record<string, string> = { eth_estimateGas: '0x5208', eth_gasPrice: '0x3b9aca00' };
-          return { body: { jsonrpc: '2.0', id, result: answers[method] } };
-        });
+        answerRpc(net, { eth_estimateGas: '0x5208', eth_gasPrice: '0x3b9aca00' });
         await connectAndOpen();
         el.open({ view: 'Send' })?.catch(() => {});
         const $ = <T extends Element = HTMLElement>(selector: string) => el.shadowRoot!.querySelector<T>(selector);
@@ -127,11 +130,7 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
     it(`Account: ${state}`, async () => {
       // The native balance under the address comes from the chain's RPC: answered, so the picture shows it settled
       // (unanswered, the picture caught its spinner or its "—" by the speed of the run).
-      net.route('/v1', (_url, init) => {
-        const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
-        const answers: Record<string, string> = { eth_getBalance: state === 'empty' ? '0x0' : '0x14d1120d7b160000', eth_chainId: '0x1' };
-        return { body: { jsonrpc: '2.0', id, result: answers[method] } };
-      });
+      answerRpc(net, { eth_getBalance: state === 'empty' ? '0x0' : '0x14d1120d7b160000', eth_chainId: '0x1' });
       await connectAndOpen();
       await waitFor(() => el.shadowRoot!.querySelector('[part="balance"] [data-balance]'), 'the native balance', 15000);
       await waitFor(() => (state === 'empty' ? el.shadowRoot!.textContent!.includes('No tokens yet') : el.shadowRoot!.querySelector('[data-token="LUSD"]')), 'the token list');
@@ -143,11 +142,7 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
 
     // Before Receive: a balance request that test leaves unanswered would be the one this view waits for.
     it('Account in Arabic: right to left, the amounts left to right', async () => {
-      net.route('/v1', (_url, init) => {
-        const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
-        const answers: Record<string, string> = { eth_getBalance: '0x14d1120d7b160000', eth_chainId: '0x1' };
-        return { body: { jsonrpc: '2.0', id, result: answers[method] } };
-      });
+      answerRpc(net, { eth_getBalance: '0x14d1120d7b160000', eth_chainId: '0x1' });
       await connectAndOpen();
       await waitFor(() => el.shadowRoot!.querySelector('[part="balance"] [data-balance]'), 'the native balance', 15000);
       await waitFor(() => el.shadowRoot!.querySelector('[data-token="LUSD"]'), 'the token list');

@@ -45,6 +45,8 @@ export interface FrameClientOptions {
   requestTimeoutMs?: number;
   /** The visitor's language (BCP 47): the frame's pages are served in it. */
   lang?: string;
+  /** The modal's theme when the site set one (`light` or `dark`): the frame's pages take its colour scheme. */
+  theme?: 'light' | 'dark' | undefined;
   /** The iframe's accessible name, in that language. */
   title?: string;
   /** The frame wants to be shown (ApproveTransaction) or hidden again. */
@@ -58,12 +60,13 @@ export interface FrameClient {
 }
 
 /** Loads the frame and resolves once it said it is ready; rejects with `iframe_load_failed` after the load timeout. */
-export function openFrame({ authUrl, container, path = 'frame', loadTimeoutMs = FRAME_LOAD_TIMEOUT_MS, requestTimeoutMs = FRAME_REQUEST_TIMEOUT_MS, onApprove, lang, title = 'Secure wallet' }: FrameClientOptions): Promise<FrameClient> {
+export function openFrame({ authUrl, container, path = 'frame', loadTimeoutMs = FRAME_LOAD_TIMEOUT_MS, requestTimeoutMs = FRAME_REQUEST_TIMEOUT_MS, onApprove, lang, theme, title = 'Secure wallet' }: FrameClientOptions): Promise<FrameClient> {
   const base = new URL(authUrl, document.baseURI);
   const origin = base.origin;
   const src = new URL(path, base.href.endsWith('/') ? base : `${base.href}/`);
   src.searchParams.set('parent', location.origin);
   if (lang) src.searchParams.set('lang', lang);
+  if (theme) src.searchParams.set('theme', theme);
   const iframe = document.createElement('iframe');
   iframe.src = src.href;
   iframe.title = title;

@@ -19,6 +19,9 @@ import { noteUserOperation } from '../transactions.js';
 import { accountAtLogin, bindAccountType, followNetwork, refreshAccountType } from './account-type.js';
 import { closeAfterConnect, establishConnection } from './establish-connection.js';
 
+/** The theme the frame takes: the site's own choice; with `system` the frame follows the system as the modal does. */
+const themeOf = (theme: string): 'light' | 'dark' | undefined => (theme === 'light' || theme === 'dark' ? theme : undefined);
+
 /**
  * Email login: the secure frame (`auth-url`, inside the widget's shadow root), the code mailed and
  * entered, and the `auth` connections it gives (EVM and Solana). While the frame shows a request to approve,
@@ -77,7 +80,7 @@ export function ensureFrame(): Promise<FrameClient> {
   if (!authUrl) return Promise.reject(new WidgetError('PROVIDER_NOT_FOUND', t('auth.noConnector'), { details: 'auth-url is not set' }));
   frame ??= Promise.resolve()
     .then(frameContainer)
-    .then((container) => openFrame({ authUrl, container, onApprove, lang: $config.get().lang, title: t('auth.frameTitle', {}, $config.get().lang) }))
+    .then((container) => openFrame({ authUrl, container, onApprove, lang: $config.get().lang, theme: themeOf($config.get().theme), title: t('auth.frameTitle', {}, $config.get().lang) }))
     .then((client) => {
       client.iframe.className = 'auth-frame';
       return client;

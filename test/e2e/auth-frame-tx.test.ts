@@ -85,8 +85,18 @@ async function loggedIn(page: Page, email: string, lang?: string): Promise<{ evm
   return { evm: user.address, solana: user.accounts.find((a) => a.namespace === 'solana')!.address };
 }
 
-const send = (page: Page, method: string, params?: unknown): Promise<Reply> =>
-  page.evaluate(([m, p]) => (window as unknown as { __send: (method: string, params?: unknown) => Promise<Reply> }).__send(m as string, p), [method, params] as const);
+/**
+ * Posts a request to the frame and resolves with its reply. A reply that never comes fails after 60 s, naming the
+ * request, rather than holding the whole run (a CI run once waited here without end, in the last test).
+ */
+function send(page: Page, method: string, params?: unknown): Promise<Reply> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reply = page.evaluate(([m, p]) => (window as unknown as { __send: (method: string, params?: unknown) => Promise<Reply> }).__send(m as string, p), [method, params] as const);
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no reply from the frame to ${method} ${JSON.stringify(params)?.slice(0, 200)} within 60 s`)), 60_000);
+  });
+  return Promise.race([reply, late]).finally(() => clearTimeout(timer));
+}
 
 /** The approval screen's label → value rows. */
 const rowsOf = (inFrame: FrameLocator): Promise<Record<string, string>> =>

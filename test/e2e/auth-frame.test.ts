@@ -171,6 +171,9 @@ describe('Approve needs a deliberate act of the visitor in the visible frame (Ch
         }
         assert.equal(await settledWithin(signing, 800), false, 'nothing signed by clicks on a hidden frame');
         assert.equal(await approveButton.isDisabled(), true, 'never armed while hidden');
+        // Reject too: Chromium drops clicks on a frame that has just moved into place, so a Reject that looked ready
+        // then would do nothing (a click sent at once was lost, and the request waited without end).
+        assert.equal(await page.frameLocator('iframe').getByRole('button', { name: 'Reject' }).isDisabled(), true, 'Reject is not armed while hidden either');
         // Shown as it is: after the delay, a real click on Approve signs.
         await page.evaluate(() => {
           document.querySelector('main')!.style.filter = '';

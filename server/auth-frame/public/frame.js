@@ -183,22 +183,25 @@ function details(display) {
 // the frame hidden (opacity, transform, filter on it or an ancestor, or something drawn over it) disarms and
 // restarts the delay, and a click first reads the reports not yet delivered. Elsewhere the delay counts from
 // when the approval is laid out in the page's viewport (the frame shown), which is all such a browser can tell.
+// Reject is armed with it: Chromium drops clicks on a frame that has just moved into place (for 500 ms), so a
+// Reject that looked ready then would do nothing, and the request would wait on.
 const ARM_MS = 800;
 const TRACKS_VISIBILITY = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
 
-/** Arms `button` once `main` has been seen for ARM_MS; returns a stop and the check a click must pass. */
-function armWhenSeen(main, button) {
+/** Arms `buttons` once `main` has been seen for ARM_MS; returns a stop and the check a click must pass. */
+function armWhenSeen(main, buttons) {
   let timer;
   let seen = false;
-  button.disabled = true;
+  const arm = (on) => buttons.forEach((button) => (button.disabled = !on));
+  arm(false);
   const onEntries = (entries) => {
     const last = entries[entries.length - 1];
     if (!last) return;
     const now = TRACKS_VISIBILITY ? last.isVisible : last.isIntersecting;
-    if (now && !seen) timer = setTimeout(() => (button.disabled = false), ARM_MS);
+    if (now && !seen) timer = setTimeout(() => arm(true), ARM_MS);
     if (!now) {
       clearTimeout(timer);
-      button.disabled = true;
+      arm(false);
     }
     seen = now;
   };
@@ -211,7 +214,7 @@ function armWhenSeen(main, button) {
     },
     ready: () => {
       onEntries(observer.takeRecords());
-      return seen && !button.disabled;
+      return seen && !buttons[0].disabled;
     },
   };
 }
@@ -231,7 +234,7 @@ function approve(display) {
   main.replaceChildren(h1, ...details(display), actions);
   main.hidden = false;
   post({ event: 'approve', open: true });
-  const armed = armWhenSeen(main, ok);
+  const armed = armWhenSeen(main, [ok, reject]);
   return new Promise((resolve) => {
     const done = (approved) => {
       armed.stop();

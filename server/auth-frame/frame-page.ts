@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import { frameMessages, messagesBlock } from './frame-messages.js';
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), 'public');
-const ASSETS: Record<string, string> = { 'frame.js': 'text/javascript; charset=utf-8', 'frame-key.js': 'text/javascript; charset=utf-8', 'social.js': 'text/javascript; charset=utf-8', 'export.js': 'text/javascript; charset=utf-8', 'messages.js': 'text/javascript; charset=utf-8', 'values.js': 'text/javascript; charset=utf-8', 'frame.css': 'text/css; charset=utf-8' };
+const ASSETS: Record<string, string> = { 'frame.js': 'text/javascript; charset=utf-8', 'frame-key.js': 'text/javascript; charset=utf-8', 'social.js': 'text/javascript; charset=utf-8', 'export.js': 'text/javascript; charset=utf-8', 'arm.js': 'text/javascript; charset=utf-8', 'messages.js': 'text/javascript; charset=utf-8', 'values.js': 'text/javascript; charset=utf-8', 'frame.css': 'text/css; charset=utf-8' };
 
 /** `frame-ancestors` for these origins; none configured means no site may embed the frame. */
 export function frameAncestors(origins: readonly string[]): string {

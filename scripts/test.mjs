@@ -51,24 +51,38 @@ const report = [];
  * per-file times. Its output is shown as it comes (`live`), or all at once when it ends, so the log never
  * interleaves two steps.
  */
-function step({ name, command, args, count, fileTimes, env = {} }, live) {
+function step({ name, command, args, count, fileTimes, env = {}, stallSeconds }, live) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     const cpu0 = cpuTicks();
     console.log(`\n▶ ${name}${live ? '' : ' (beside the browser lane; its output follows when it ends)'}`);
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
+    // A step that may stall runs in its own process group, so that a stall ends it with everything it started.
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env }, detached: Boolean(stallSeconds) });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; if (live) process.stdout.write(d); });
-    child.stderr.on('data', (d) => { out += d; if (live) process.stderr.write(d); });
+    let stalled;
+    let quiet;
+    const heard = () => {
+      if (!stallSeconds) return;
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        stalled = `no output for ${stallSeconds} s: stopped (a test waited without end; the last "# Subtest" above names it)`;
+        try { process.kill(-child.pid, 'SIGKILL'); } catch { child.kill('SIGKILL'); }
+      }, stallSeconds * 1000);
+    };
+    heard();
+    child.stdout.on('data', (d) => { out += d; heard(); if (live) process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; heard(); if (live) process.stderr.write(d); });
     child.on('close', (code) => {
+      clearTimeout(quiet);
+      if (stalled) { code = code || 1; out += `\n${name}: ${stalled}\n`; failedTests.push(`${name}: ${stalled}`); }
       if (!live) process.stdout.write(`\n── ${name} ──\n${out}`);
       const counted = count?.(out);
       failedTests.push(...failedNames(out).map((t) => `${name}: ${t}`));
       if (counted) { totals.passed += counted.passed; totals.failed += counted.failed; }
       if (code !== 0) failures.push(name);
       const seconds = (Date.now() - t0) / 1000;
-      report.push({ name, status: code === 0 ? 'ok' : `FAILED (exit ${code})`, start: (t0 - started) / 1000, seconds, counted, busy: coresBusy(cpu0, cpuTicks()), files: fileTimes ? readFileTimes(fileTimes) : [] });
-      console.log(`◀ ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
+      report.push({ name, status: code === 0 ? 'ok' : stalled ? 'FAILED (stalled)' : `FAILED (exit ${code})`, start: (t0 - started) / 1000, seconds, counted, busy: coresBusy(cpu0, cpuTicks()), files: fileTimes ? readFileTimes(fileTimes) : [] });
+      console.log(`◀ ${name}: ${code === 0 ? 'ok' : stalled ? `FAILED, ${stalled}` : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
       resolve(code === 0);
     });
   });
@@ -109,7 +123,9 @@ const wtrCounts = (out) => {
 const nodeTest = (name, list, { oneProcess = false } = {}) => {
   const fileTimes = join(times, `${name.replace(/\W+/g, '-')}.json`);
   return {
-    name, command: process.execPath, count: nodeCounts, fileTimes,
+    // Every test reports within a minute or two: five silent minutes is a test waiting without end (a CI run once
+    // waited 90 minutes on a click Chromium had dropped), stopped and named instead of holding the whole run.
+    name, command: process.execPath, count: nodeCounts, fileTimes, stallSeconds: Number(process.env.TEST_STALL_SECONDS ?? 300),
     args: ['--import', 'tsx', '--test-reporter=tap', '--test-reporter-destination=stdout',
       '--test-reporter=./scripts/file-times.mjs', `--test-reporter-destination=${fileTimes}`,
       ...(oneProcess ? ['scripts/one-process.mjs'] : ['--test', '--test-concurrency=1']), ...list],

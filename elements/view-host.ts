@@ -30,7 +30,7 @@ export function loadView(): Promise<ViewModule> {
  * the widget's own chunks are asked for, from its own origin; a failed load (offline) is silent here and the
  * open tries again. Returns the function that cancels what has not started yet.
  */
-export function prefetchViews(): () => void {
+export function prefetchViews(onLoaded?: () => void): () => void {
   let idle: number | undefined;
   const intents = ['pointerdown', 'keydown', 'touchstart'] as const;
   const cancel = () => {
@@ -41,7 +41,7 @@ export function prefetchViews(): () => void {
   };
   const now = () => {
     cancel();
-    loadView().catch(() => {});
+    loadView().then(() => onLoaded?.(), () => {});
   };
   function whenLoaded() {
     if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(now);
@@ -93,8 +93,19 @@ export function showViews(shadow: ShadowRoot): () => void {
       },
     );
   };
+  // Once the chunk is in before any open, React and the closed, empty dialog are mounted when the browser is next
+  // idle: the first click then renders only the view, into a root whose code has already run once.
+  let idle: number | undefined;
+  const warm = () => {
+    idle = undefined;
+    if (live && loaded && !unmount) unmount = loaded.mount(shadow);
+  };
+  const warmWhenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(warm);
+  };
   const stop = [
-    prefetchViews(),
+    prefetchViews(() => warmWhenIdle()),
+    () => idle !== undefined && window.cancelIdleCallback?.(idle),
     $modal.subscribe(update),
     $toast.subscribe(update),
     $viewsNeeded.subscribe(update),

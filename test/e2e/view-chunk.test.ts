@@ -43,6 +43,13 @@ describe("the views' chunk", () => {
     }
     await page.waitForLoadState('networkidle');
     assert.deepEqual(requests.filter((url) => new URL(url).origin !== origin), [], 'nothing from another origin before open');
+    // Then, at idle, React mounts the real dialog, closed and with no view in it (a view would make its requests).
+    await page.waitForFunction(() => document.querySelector('wallet-connect-modal')!.shadowRoot!.querySelector('dialog:not([data-shell])'));
+    assert.deepEqual(
+      await inModal(page, 'dialog').evaluate((dialog) => [(dialog as HTMLDialogElement).open, dialog.querySelector('[part="body"] *') !== null]),
+      [false, false],
+      'mounted closed and empty before the first open',
+    );
     // Every dialog put into the shadow root from the click on is recorded: the entry's shell has data-shell.
     await page.evaluate(() => {
       const root = document.querySelector('wallet-connect-modal')!.shadowRoot!;
@@ -55,6 +62,6 @@ describe("the views' chunk", () => {
     await page.click('#open');
     await devWalletEntry(page).waitFor();
     assert.equal(await inModal(page, 'dialog[open] [part="title"]').textContent(), 'Connect Wallet');
-    assert.deepEqual(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen), ['dialog'], 'the real dialog, and never the loading shell');
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen), [], 'the dialog mounted at idle opens: never the loading shell, nor a second dialog');
   });
 });

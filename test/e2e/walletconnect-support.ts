@@ -19,7 +19,16 @@ export async function scanQr(page: Page): Promise<string> {
     }).catch(() => undefined);
     throw new Error(`no QR code on screen; the modal showed: ${JSON.stringify(shown)}`, { cause: error });
   }
-  const png = PNG.sync.read(await qr.screenshot());
+  // The code may be drawn again as it settles (a new session's URI after Try again): a picture of a code that went
+  // away is taken again, of the one now shown.
+  let shot: Buffer | undefined;
+  for (let attempt = 1; !shot; attempt++) {
+    shot = await qr.screenshot().catch((error: unknown) => {
+      if (attempt >= 3 || !/not attached/.test(String(error))) throw error;
+      return undefined;
+    });
+  }
+  const png = PNG.sync.read(shot);
   const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height);
   if (!code) throw new Error('the QR code on screen could not be decoded');
   return code.data;

@@ -42,6 +42,8 @@ export interface AuthConnectorOptions {
   onEnd(): void;
   /** A transaction the frame sent as a smart account's user operation: the bundle's hash and the operation's. */
   onUserOperation?(transactionHash: string, userOpHash: string): void;
+  /** A transaction the frame sent for the host page (eth_sendTransaction answered with its hash). */
+  onSent?(transactionHash: string): void;
   /** The EVM account to start with when it is not the key's own (the smart account it owns). */
   evmAccount?: string | undefined;
 }
@@ -128,8 +130,12 @@ export function createAuthConnectors(frame: FrameClient, user: AuthUser, options
           // From the smart account the frame answers the bundle's hash and the user operation's: the caller gets
           // the transaction hash (EIP-1193), `wallet-transaction` also the operation's.
           const sent = answer && typeof answer === 'object' ? (answer as { transactionHash?: unknown; userOpHash?: unknown }) : undefined;
-          if (typeof sent?.transactionHash !== 'string') return answer;
+          if (typeof sent?.transactionHash !== 'string') {
+            if (typeof answer === 'string') options.onSent?.(answer);
+            return answer;
+          }
           if (typeof sent.userOpHash === 'string') options.onUserOperation?.(sent.transactionHash, sent.userOpHash);
+          options.onSent?.(sent.transactionHash);
           return sent.transactionHash;
         }
         default:

@@ -274,6 +274,12 @@ async function connectUser(client: FrameClient, signedIn: AuthUser): Promise<{ b
       noteUserOperation(hash, userOpHash);
       void refreshAccountType();
     },
+    // Sent for the host page, not by the widget's Send (which tracks its own): the balances shown are read again,
+    // or the next Send would offer what the 30 s cache of the balance before it holds (none, for a new account).
+    onSent: () => void Promise.all([import('../balance.js'), import('../portfolio.js')]).then(([balance, portfolio]) => {
+      void balance.refreshNativeBalance();
+      void portfolio.refreshPortfolio();
+    }, () => {}),
     onEnd: () => {
       bindAccountType(undefined);
       $authUser.set(null);

@@ -146,7 +146,7 @@ describe('layout: activity arrows', () => {
   const panel = usePanel([accountCss]);
   const row = (direction: 'in' | 'out'): ActivityRow => ({
     id: direction, title: direction === 'in' ? 'Received' : 'Sent', direction, directionLabel: direction, counterparty: undefined, counterpartyTitle: undefined,
-    amounts: ['+1 ETH'], time: '12:00', iconUrl: undefined, initial: 'E', failed: false, explorer: undefined,
+    amounts: ['+1 ETH'], time: '12:00', iconUrl: undefined, symbol: 'ETH', failed: false, explorer: undefined,
   });
 
   it('each direction arrow is a solid badge of at least 18 px with its arrow in strong contrast', () => {

@@ -9,7 +9,7 @@ import { waitFor } from './support/element.js';
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 const row = (n: number): ActivityRow => ({
   id: `tx${n}`, title: `Transaction ${n}`, direction: 'in', directionLabel: 'incoming', counterparty: undefined, counterpartyTitle: undefined,
-  amounts: ['+1 LTK'], time: '10:00', iconUrl: undefined, initial: 'L', failed: false, explorer: undefined,
+  amounts: ['+1 LTK'], time: '10:00', iconUrl: undefined, symbol: 'LTK', failed: false, explorer: undefined,
 });
 
 /** A history of `pages` pages of `size` rows, served one page per `onEnd` as the Activity tab does. */

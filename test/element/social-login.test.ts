@@ -37,7 +37,7 @@ describe('<wallet-connect-modal> social buttons (features=socials)', () => {
   it('shows the providers of `socials`, in that order, above the wallets; none without features=socials', async () => {
     const el = await mountSocial({ socials: 'github,google' });
     expect(parts(el, 'social-button').map((b) => [b.dataset.social, b.textContent, b.getAttribute('aria-label')])).to.deep.equal([
-      ['github', 'GitHub', 'Continue with GitHub'],
+      ['github', 'Continue with GitHub', 'Continue with GitHub'],
       ['google', 'Google', 'Continue with Google'],
     ]);
     const group = el.shadowRoot!.querySelector('[role="group"]')!;
@@ -48,6 +48,24 @@ describe('<wallet-connect-modal> social buttons (features=socials)', () => {
     const plain = mount({ networks: 'eip155:1', 'auth-url': AUTH_URL });
     await openAndRender(plain);
     expect(parts(plain, 'social-button')).to.deep.equal([]);
+  });
+
+  it('lays out the first provider as a full-width "Continue with" button and the others as one row of marks', async () => {
+    const el = await mountSocial();
+    const buttons = parts(el, 'social-button');
+    const boxes = buttons.map((b) => b.getBoundingClientRect());
+    const group = el.shadowRoot!.querySelector('.social-buttons')!.getBoundingClientRect();
+    expect(buttons[0]!.textContent).to.equal('Continue with Google');
+    expect(Math.round(boxes[0]!.width), 'the first spans the row').to.equal(Math.round(group.width));
+    const tops = new Set(boxes.slice(1).map((box) => Math.round(box.top)));
+    expect(tops.size, 'the six others share one row').to.equal(1);
+    expect([...tops][0]).to.be.greaterThan(boxes[0]!.bottom - 1);
+    for (const [i, button] of buttons.slice(1).entries()) {
+      expect(boxes[i + 1]!.width, `${button.dataset.social} is a 44 px target at least`).to.be.at.least(44);
+      expect(button.querySelector('svg.brand-icon'), `${button.dataset.social} shows its mark`).to.not.equal(null);
+      expect(button.title, 'its name on hover').to.equal(button.querySelector('.visually-hidden')!.textContent);
+    }
+    await expectAccessible(el, 'the row of social marks');
   });
 
   it('opens the 600×800 popup from the click on the auth origin, then says "Popup closed" once it is closed', async () => {

@@ -94,6 +94,23 @@ describe('pictures: Connect, the help views, All wallets', () => {
   }
 });
 
+// The social block asks nothing of the network before a click: no fake fetch here.
+describe('pictures: Connect with the social buttons', () => {
+  const stops: (() => void)[] = [];
+  afterEach(async () => {
+    await cleanup();
+    for (const stop of stops.splice(0)) stop();
+  });
+
+  it('Connect with the social buttons', async () => {
+    stops.push(announceWallet(walletInfo('com.example.one', 'Example Wallet'), createFakeProvider({ accounts: [ALICE], chainId: '0x1' })));
+    const el = mount({ networks: 'eip155:1', features: 'socials', 'auth-url': `http://localhost:${location.port}/auth/` });
+    await openAndRender(el);
+    await waitFor(() => parts(el, 'social-button').length === 7 && walletButtons(el).length > 0, 'the social buttons and the wallets');
+    await pictures(el, 'connect', 'socials');
+  });
+});
+
 /** A large balance with many decimals: the review's amount, fee and total must stay inside the panel. */
 const WHALE = [{ ...BALANCES[0], value: 20002499.22, quantity: { decimals: '18', numeric: '10001.249612345678901234' } }, BALANCES[1]];
 

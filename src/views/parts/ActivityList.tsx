@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PathIcon } from './Icon.js';
 import { ListEnd } from './ListEnd.js';
 import { Spinner } from './Spinner.js';
+import { TokenIcon } from './TokenIcon.js';
 
 export type ActivityDirection = 'in' | 'out' | 'self';
 
@@ -19,8 +20,8 @@ export interface ActivityRow {
   amounts: string[];
   time: string;
   iconUrl: string | undefined;
-  /** The symbol's first letter when there is no icon. */
-  initial: string | undefined;
+  /** The first transfer's token symbol, for its icon when there is no `iconUrl`. */
+  symbol: string | undefined;
   failed: boolean;
   /** Sent by the widget and not confirmed yet. */
   pending?: boolean;
@@ -42,7 +43,7 @@ export function ActivityList({ rows, label, loading, loadingLabel, more, onEnd, 
         {rows.map((row) => (
           <li key={row.id} className="row activity-row" data-transaction={row.id} data-direction={row.direction} data-pending={row.pending ? '' : undefined}>
             <span className="activity-icon">
-              {row.iconUrl ? <img className="token-icon" src={row.iconUrl} alt="" /> : <span className="token-icon initial" aria-hidden="true">{row.initial ?? ''}</span>}
+              <TokenIcon symbol={row.symbol} iconUrl={row.iconUrl} />
               <span className={`direction ${row.direction}`} data-direction-icon><PathIcon d={arrows[row.direction]} /></span>
             </span>
             <span className="row-main">

@@ -1,5 +1,6 @@
 import networksCss from '../../../styles/networks.css';
 import { registerSheet } from '../sheets.js';
+import { idHue } from './id-hue.js';
 
 registerSheet(networksCss);
 
@@ -20,14 +21,6 @@ const MARKS: Record<string, { color: string; glyph?: string; letter?: string }> 
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { color: '#14f195', glyph: 'M7 8h11l-2 2H5zM7 11h11l-2 2H5zM7 14h11l-2 2H5z' },
 };
 
-/** A colour of its own for a network without a mark (a local chain), from its id. */
-function hue(id: string): string {
-  let h = 0;
-  for (const c of id) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
-  // The golden angle: ids that differ in their last digit (31337, 31338) get hues far apart.
-  return `hsl(${Math.round((h * 137.5) % 360)} 55% 40%)`;
-}
-
 /** The network's icon: the site owner's (`network-meta`), else the built-in mark, else its initial on a colour of its own. */
 export function NetworkIcon({ network }: { network: { id: string; name: string; icon?: string | undefined } }) {
   if (network.icon) return <img className="network-icon network-image" src={network.icon} alt="" data-network-icon="custom" />;
@@ -36,7 +29,7 @@ export function NetworkIcon({ network }: { network: { id: string; name: string; 
   return (
     <span className="network-icon network-mark" data-network-icon={mark ? 'built-in' : 'generic'} aria-hidden="true">
       <svg viewBox="0 0 24 24" width="28" height="28" focusable="false">
-        <circle cx="12" cy="12" r="12" fill={mark?.color ?? hue(network.id)} />
+        <circle cx="12" cy="12" r="12" fill={mark?.color ?? idHue(network.id)} />
         {mark?.glyph ? <path d={mark.glyph} fill="#fff" /> : null}
         {letter ? <text x="12" y="16.2" textAnchor="middle" fontSize={letter.length > 1 ? 9 : 12} fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">{letter}</text> : null}
       </svg>

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Spinner } from './Spinner.js';
+import { TokenIcon } from './TokenIcon.js';
 
 /** A token as the form shows it on its picker button. */
 export interface SwapFormToken {
@@ -47,7 +48,7 @@ function TokenButton({ id, label, token, placeholder, onClick }: { id: string; l
       <span className="visually-hidden">{`${label}: `}</span>
       {token ? (
         <>
-          {token.iconUrl ? <img className="token-icon" src={token.iconUrl} alt="" /> : <span className="token-icon initial" aria-hidden="true">{token.symbol.slice(0, 1)}</span>}
+          <TokenIcon symbol={token.symbol} iconUrl={token.iconUrl} />
           <span className="row-main">
             <span className="row-title">{token.symbol}</span>
             <span className="row-sub" data-balance>{token.balance}</span>

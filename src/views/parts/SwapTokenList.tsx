@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TokenIcon } from './TokenIcon.js';
 
 export interface SwapListToken {
   key: string;
@@ -32,7 +33,7 @@ function Group({ id, label, tokens, selected, onChoose }: { id: string; label: s
         {tokens.map((token) => (
           <li key={token.key}>
             <button type="button" className="list-button row" data-token-key={token.key} aria-current={token.key === selected ? 'true' : undefined} onClick={() => onChoose(token.key)}>
-              {token.iconUrl ? <img className="token-icon" src={token.iconUrl} alt="" /> : <span className="token-icon initial" aria-hidden="true">{token.symbol.slice(0, 1)}</span>}
+              <TokenIcon symbol={token.symbol} iconUrl={token.iconUrl} />
               <span className="row-main">
                 <span className="row-title">{token.symbol}</span>
                 <span className="row-sub">{token.name}</span>

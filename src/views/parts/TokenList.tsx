@@ -1,3 +1,5 @@
+import { TokenIcon } from './TokenIcon.js';
+
 export interface TokenRow {
   key: string;
   name: string;
@@ -16,7 +18,7 @@ export function TokenList({ tokens, label }: { tokens: TokenRow[]; label: string
     <ul className="list token-list" part="token-list" aria-label={label}>
       {tokens.map((token) => (
         <li key={token.key} className="row" data-token={token.symbol}>
-          {token.iconUrl ? <img className="token-icon" src={token.iconUrl} alt="" /> : <span className="token-icon initial" aria-hidden="true">{token.symbol.slice(0, 1)}</span>}
+          <TokenIcon symbol={token.symbol} iconUrl={token.iconUrl} />
           <span className="row-main">
             <span className="row-title">{token.name}</span>
             {token.exactQuantity ? (

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { TokenIcon } from './TokenIcon.js';
 
 export interface PickerToken {
   key: string;
@@ -28,7 +29,7 @@ export interface TokenPickerProps {
 function TokenFace({ token }: { token: PickerToken }) {
   return (
     <>
-      {token.iconUrl ? <img className="token-icon" src={token.iconUrl} alt="" /> : <span className="token-icon initial" aria-hidden="true">{token.symbol.slice(0, 1)}</span>}
+      <TokenIcon symbol={token.symbol} iconUrl={token.iconUrl} />
       <span className="row-main">
         <span className="row-title">{token.symbol}</span>
         <span className="row-sub" data-balance>{token.balance}</span>

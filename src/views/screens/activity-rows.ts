@@ -78,7 +78,7 @@ export function activityRow(tx: Transaction, me: string, network: NetworkInfo, z
     amounts: transfers.slice(0, 2).map((tr) => `${SIGNS[tr.direction]}${quantity(tr.quantity.numeric, lang)} ${symbolOf(tr)}`.trim()),
     time: formatShortDateTime(minedAt, lang),
     iconUrl: first?.fungible_info?.icon?.url,
-    initial: first ? symbolOf(first).slice(0, 1) || undefined : undefined,
+    symbol: first ? symbolOf(first) || undefined : undefined,
     failed,
     explorer: explorer ? { href: explorer.href, label: t('activity.viewOnExplorer', { explorer: explorer.host }) } : undefined,
   };
@@ -97,7 +97,7 @@ export function pendingRow(tx: SentTransaction, t: T, lang: string): ActivityRow
     amounts: tx.kind === 'approve' ? [] : [`${SIGNS.out}${formatTokenAmount(BigInt(tx.amount), tx.decimals, lang)} ${tx.symbol}`],
     time: t('tx.pending'),
     iconUrl: undefined,
-    initial: tx.symbol.slice(0, 1) || undefined,
+    symbol: tx.symbol || undefined,
     failed: false,
     pending: true,
     explorer: undefined,

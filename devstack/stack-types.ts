@@ -23,6 +23,8 @@ export interface StackOptions {
   relayPort?: number;
   /** The wallet directory's port; 0 (default) picks a free one. */
   directoryPort?: number;
+  /** Made-up wallets the directory lists after the real ones (server/directory/records.ts `demoWallets`); 0 (default) for tests. */
+  directoryDemoWallets?: number;
   /** The local Solana chain's RPC port (its WebSocket is on the next port); 0 (default) picks a free pair. */
   solanaPort?: number;
   /** Where the sign-in backend keeps nonces, sessions and its secret (SQLite); ':memory:' (default) keeps nothing. */
@@ -67,7 +69,7 @@ export interface Stack {
   apiUrl: string;
   /** The WalletConnect relay (ws://127.0.0.1:PORT), the widget's `relay-url`. */
   relayUrl: string;
-  /** The wallet directory (http://127.0.0.1:PORT/, the real wallets only), the widget's `directory-url`. */
+  /** The wallet directory (http://127.0.0.1:PORT/: the real wallets, then `directoryDemoWallets` made-up ones), the widget's `directory-url`. */
   directoryUrl: string;
   chains: StackChain[];
   /** What seedLocalChain put on each chain, in the order of chains; empty when started with `seed: false`. */

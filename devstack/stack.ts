@@ -65,6 +65,7 @@ export async function startStack({
   apiDbPath = ':memory:',
   relayPort = 0,
   directoryPort = 0,
+  directoryDemoWallets = 0,
   solanaPort = 0,
   authDbPath = ':memory:',
   authSecret,
@@ -78,7 +79,7 @@ export async function startStack({
 
   const [startedChains, [startedRelay, startedDirectory, startedSolana]] = await Promise.all([
     Promise.allSettled(chainIds.map((chainId, index) => startAnvil({ chainId, host, port: evmPorts[index] ?? 0 }))),
-    Promise.allSettled([startRelay({ host, port: relayPort }), startDirectory({ host, port: directoryPort }), startSolanaChain({ host, port: solanaPort })] as const),
+    Promise.allSettled([startRelay({ host, port: relayPort }), startDirectory({ host, port: directoryPort, demoWallets: directoryDemoWallets }), startSolanaChain({ host, port: solanaPort })] as const),
   ]);
   const anvils = startedChains.filter((r): r is PromiseFulfilledResult<Anvil> => r.status === 'fulfilled').map((r) => r.value);
   const services: Stoppable[] = [startedRelay, startedDirectory, startedSolana].flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));

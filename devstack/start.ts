@@ -33,6 +33,8 @@ import { PortInUseError } from '../server/ports.js';
 import { startStack, type Stack } from './stack.js';
 
 const CHAIN_IDS = [31337, 31338] as const;
+/** Made-up wallets after the 32 real ones, so All wallets has pages to scroll, as against the hosted directory. */
+const DEMO_WALLETS = 120;
 const DEFAULT_RELAY_PORT = 8548;
 const PORT_SETTINGS = [
   { env: 'WEB_PORT', fallback: 5173 },
@@ -203,7 +205,7 @@ async function main(): Promise<void> {
       ...(process.env.AUTH_TRUSTED_PROXIES ? { trustedProxies: trustedProxies(process.env.AUTH_TRUSTED_PROXIES) } : {}),
     };
     const authEmailCapture = process.env.AUTH_EMAIL_CAPTURE === '1';
-    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, authEmailCapture, onrampPort, login, farcasterRelayPort, chainIds: [...CHAIN_IDS], smartAccounts: { bundlerPorts: [bundlerPort1, bundlerPort2] } });
+    started = await startStack({ webPort, evmPorts, apiPort, relayPort, directoryPort, directoryDemoWallets: DEMO_WALLETS, solanaPort, apiDbPath, authDbPath: authDbPath(), authSecret, authEmailCapture, onrampPort, login, farcasterRelayPort, chainIds: [...CHAIN_IDS], smartAccounts: { bundlerPorts: [bundlerPort1, bundlerPort2] } });
   } catch (err) {
     if (err instanceof PortInUseError) fail(explainPortClash(err, ports));
     fail(`Could not start the local stack: ${(err as Error).message}`);

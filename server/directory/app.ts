@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { CAIP2_PATTERN } from '../api/caip.js';
 import { ApiError } from '../api/errors.js';
 import { commonQuerySchema, parseInputs } from '../api/params.js';
-import { DEFAULT_WALLETS, generateWallets, toWcWallet, walletSvg, type WalletRecord, type WcWallet } from './records.js';
+import { walletSvg } from './logos.js';
+import { DEFAULT_WALLETS, demoWallets, generateWallets, toWcWallet, type WalletRecord, type WcWallet } from './records.js';
 
 export { DEFAULT_WALLETS, type WalletRecord, type WcWallet } from './records.js';
 
@@ -13,6 +14,8 @@ export interface DirectoryOptions {
   wallets?: readonly WalletRecord[];
   /** Appends N synthetic "Generated Wallet 001"… entries (paging tests). Default 0. */
   extraGenerated?: number;
+  /** Appends N made-up demo wallets ("Aurora Wallet"…, up to 150) with geometric logos: the local demo's directory. Default 0. */
+  demoWallets?: number;
 }
 
 /** Largest page a caller may ask for: the search call uses 100 (docs/wire-formats.md#wallet-directory, docs/specification.md#constants). */
@@ -68,10 +71,11 @@ const csv = (value: string | undefined): string[] => (value ? value.split(',').m
  * The wallet directory ("explorer") API of docs/wire-formats.md#wallet-directory that the widget needs: `GET /getWallets` and
  * `GET /getWalletImage/:imageId`, over a fixed in-memory list.
  */
-export function createDirectoryApp({ wallets = DEFAULT_WALLETS, extraGenerated = 0 }: DirectoryOptions = {}): Hono {
+export function createDirectoryApp({ wallets = DEFAULT_WALLETS, extraGenerated = 0, demoWallets: demoCount = 0 }: DirectoryOptions = {}): Hono {
   if (!Number.isInteger(extraGenerated) || extraGenerated < 0) throw new RangeError('extraGenerated must be a non-negative integer');
   const lastOrder = wallets.reduce((max, wallet) => Math.max(max, wallet.order), 0);
-  const all: WalletRecord[] = [...wallets, ...generateWallets(extraGenerated, lastOrder)].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+  const demo = demoWallets(demoCount, lastOrder);
+  const all: WalletRecord[] = [...wallets, ...demo, ...generateWallets(extraGenerated, lastOrder + demoCount)].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
   const byImage = new Map(all.map((wallet) => [wallet.image_id, wallet]));
   const wire = new Map<string, WcWallet>(all.map((wallet) => [wallet.id, toWcWallet(wallet)]));
 

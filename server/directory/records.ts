@@ -20,7 +20,7 @@ export interface WalletRecord {
   play_store?: string;
   chrome_store?: string;
   badge_type?: 'none' | 'certified';
-  /** True only for the synthetic entries `extraGenerated` adds. */
+  /** True only for the synthetic entries `extraGenerated` and `demoWallets` add. */
   generated?: boolean;
 }
 
@@ -71,6 +71,25 @@ export function generateWallets(count: number, afterOrder: number): WalletRecord
   });
 }
 
+const DEMO_FIRST = ['Aurora', 'Beacon', 'Cobalt', 'Drift', 'Ember', 'Fable', 'Harbor', 'Ion', 'Juniper', 'Kite', 'Lumen', 'Meridian', 'Nova', 'Orbit', 'Pebble', 'Quill', 'Ridge', 'Summit', 'Tidal', 'Umbra', 'Vesper', 'Willow', 'Zephyr', 'Atlas', 'Birch', 'Cinder', 'Dune', 'Echo', 'Flint', 'Glacier'];
+const DEMO_SECOND = ['Wallet', 'Pay', 'Vault', 'Keys', 'Pocket'];
+
+/**
+ * `count` demo wallets for the local stack's directory (`npm start`), ranked after `afterOrder`: made-up names
+ * ("Aurora Wallet", "Beacon Pay"…), an example.com homepage and a geometric logo (logos.ts), so the demo's All
+ * wallets grid has pages to scroll through, as a visitor's would. Not limited to chains, as the real ones.
+ */
+export function demoWallets(count: number, afterOrder: number): WalletRecord[] {
+  const max = DEMO_FIRST.length * DEMO_SECOND.length;
+  if (!Number.isInteger(count) || count < 0 || count > max) throw new RangeError(`demoWallets must be an integer from 0 to ${max}`);
+  return Array.from({ length: count }, (_, i) => {
+    // Walks the first words once per second word, so neighbours differ in both.
+    const name = `${DEMO_FIRST[i % DEMO_FIRST.length]} ${DEMO_SECOND[Math.floor(i / DEMO_FIRST.length)]}`;
+    const id = `demo-${name.toLowerCase().replace(/\s+/g, '-')}`;
+    return { id, name, homepage: `https://example.com/wallets/${id}`, image_id: `${id}-icon`, order: afterOrder + i + 1, generated: true };
+  });
+}
+
 /**
  * A mobile link is served only when the widget would follow it: an https universal link or a custom app
  * scheme that is not a system or browser one (the widget's own rule, `src/core/deep-links.ts`); anything
@@ -106,27 +125,4 @@ export function toWcWallet(record: WalletRecord): WcWallet {
   if (record.chains) wallet.chains = [...record.chains];
   if (wallet.homepage === undefined) delete wallet.homepage;
   return wallet;
-}
-
-const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-function initialsOf(name: string): string {
-  const words = name.split(/[\s-]+/).filter((word) => /[a-z0-9]/i.test(word) && !/^wallet$/i.test(word));
-  const [first, second] = words;
-  const picked = first && second ? first.charAt(0) + second.charAt(0) : (first ?? name).slice(0, 2);
-  return picked.toUpperCase();
-}
-
-/** A 96×96 rounded square in a colour derived from the id, with the wallet's initials. */
-export function walletSvg(record: Pick<WalletRecord, 'id' | 'name'>): string {
-  let hash = 0;
-  for (const ch of record.id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  const hue = hash % 360;
-  const initials = escapeXml(initialsOf(record.name));
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" role="img" aria-label="${escapeXml(record.name)}">` +
-    `<rect width="96" height="96" rx="22" fill="hsl(${hue} 62% 42%)"/>` +
-    `<text x="48" y="48" dy="0.35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="36" font-weight="600" fill="#fff">${initials}</text>` +
-    `</svg>`
-  );
 }

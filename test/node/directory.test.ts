@@ -153,6 +153,37 @@ describe('wallet directory: paging over generated entries', () => {
   });
 });
 
+describe('wallet directory: the demo wallets (npm start) and the drawn logos', () => {
+  const app = createDirectoryApp({ demoWallets: 120 });
+  const svgOf = async (imageId: string) => (await request(app, `/getWalletImage/${imageId}`)).text();
+
+  it('lists 120 made-up wallets after the real ones, with distinct names, on four pages of 40', async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => getPage(app, { page: String(page) })));
+    assert.equal(pages[0]!.count, DEFAULT_WALLETS.length + 120);
+    const all = pages.flatMap((page) => page.data);
+    assert.equal(all.length, DEFAULT_WALLETS.length + 120);
+    assert.deepEqual(all.slice(0, DEFAULT_WALLETS.length).map((w) => w.id).sort(), DEFAULT_WALLETS.map((w) => w.id).sort());
+    const demo = all.slice(DEFAULT_WALLETS.length);
+    assert.equal(new Set(demo.map((w) => w.name)).size, 120);
+    assert.deepEqual(demo.slice(0, 3).map((w) => w.name), ['Aurora Wallet', 'Beacon Wallet', 'Cobalt Wallet']);
+    assert.ok(demo.every((w) => w.chains === undefined && w.homepage?.startsWith('https://example.com/wallets/')), 'not limited to chains, an example.com homepage');
+    assert.equal((await getPage(app, { search: 'aurora' })).data.map((w) => w.name).join(), 'Aurora Wallet,Aurora Pay,Aurora Vault,Aurora Keys');
+    assert.throws(() => createDirectoryApp({ demoWallets: 151 }), /demoWallets must be an integer from 0 to 150/);
+    assert.equal((await getPage(createDirectoryApp(), {})).count, DEFAULT_WALLETS.length, 'none unless asked for (the tests\' stacks)');
+  });
+
+  it('draws a demo wallet a geometric mark on a gradient (no letters), a real one its initials', async () => {
+    const demo = (await getPage(app, { page: '2' })).data.filter((w) => w.id.startsWith('demo-'));
+    const svgs = await Promise.all(demo.map((w) => svgOf(w.image_id!)));
+    assert.ok(svgs.every((svg) => svg.includes('linearGradient') && !svg.includes('<text')), 'a gradient and a shape');
+    const pictures = new Set(svgs.map((svg) => svg.replace(/aria-label="[^"]*"/, '')));
+    const shapes = new Set(svgs.map((svg) => svg.slice(svg.indexOf('rx="22"'))));
+    assert.ok(pictures.size >= demo.length - 2, `each its own colours and mark (${pictures.size} of ${demo.length})`);
+    assert.ok(shapes.size >= 8, `many shapes (${shapes.size})`);
+    assert.match(await svgOf('metamask-icon'), /linearGradient.*>ME<\/text>/);
+  });
+});
+
 describe('wallet directory: search, include, exclude, chains', () => {
   const app = createDirectoryApp({ extraGenerated: 300 });
 

@@ -112,14 +112,41 @@ describe('finishing touches: the modal', () => {
     walletButtons(el)[0]!.click();
     await waitFor(() => titleText(el) === 'Beta Wallet', 'the ConnectingExternal view');
     const animations = panel.getAnimations();
-    await Promise.all(animations.map((a) => a.finished));
+    const slides = part(el, 'body')!.getAnimations();
+    await Promise.all([...animations, ...slides].map((a) => a.finished));
     const after = panel.getBoundingClientRect().height;
     approval.reject(new Error('abandoned'));
-    return { before, after, animations };
+    return { before, after, animations, slides };
   }
 
+  /** The body's slide: where the view comes in from, and how long it takes. */
+  const slide = (animation: Animation | undefined) => animation && {
+    from: String((animation.effect as KeyframeEffect).getKeyframes()[0]!.transform),
+    duration: (animation.effect as KeyframeEffect).getTiming().duration,
+  };
+
+  it('a view one step deeper slides in from the end, a step back from the start (mirrored right to left); none on opening', async () => {
+    const opening = part(el, 'body');
+    await openAndRender(el);
+    expect(part(el, 'body')!.getAnimations(), 'no slide on opening').to.have.length(0);
+    expect(opening === null || opening === part(el, 'body')).to.equal(true);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    part(el, 'help-button')!.click();
+    await waitFor(() => titleText(el) === 'What is a wallet?', 'WhatIsAWallet');
+    expect(slide(part(el, 'body')!.getAnimations()[0])).to.deep.equal({ from: 'translateX(16px)', duration: 200 });
+    part(el, 'back-button')!.click();
+    await waitFor(() => titleText(el) === 'Connect Wallet', 'back on Connect');
+    expect(slide(part(el, 'body')!.getAnimations().at(-1))).to.deep.equal({ from: 'translateX(-16px)', duration: 200 });
+    el.setAttribute('lang', 'ar');
+    await waitFor(() => el.shadowRoot!.querySelector('dialog[dir="rtl"]'), 'right to left', 15000);
+    (await waitFor(() => part(el, 'help-button'), 'the Arabic Connect')).click();
+    await waitFor(() => part(el, 'back-button') !== null, 'the Arabic WhatIsAWallet');
+    expect(slide(part(el, 'body')!.getAnimations().at(-1)), 'deeper, right to left: from the left').to.deep.equal({ from: 'translateX(-16px)', duration: 200 });
+  });
+
   it('between views the panel does not jump: its height moves from the old to the new over 200 ms', async () => {
-    const { before, after, animations } = await changeView();
+    const { before, after, animations, slides } = await changeView();
+    expect(slides.map(slide), 'Connect → ConnectingExternal: a step deeper').to.deep.equal([{ from: 'translateX(16px)', duration: 200 }]);
     expect(before).to.not.equal(after);
     expect(animations).to.have.length(1);
     const frames = (animations[0]!.effect as KeyframeEffect).getKeyframes().map((k) => String(k.height));
@@ -132,8 +159,9 @@ describe('finishing touches: the modal', () => {
   it('with reduced motion the view changes at once, without animation', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     try {
-      const { animations } = await changeView();
+      const { animations, slides } = await changeView();
       expect(animations).to.have.length(0);
+      expect(slides).to.have.length(0);
     } finally {
       await emulateMedia({ reducedMotion: 'no-preference' });
     }

@@ -19,6 +19,8 @@ export interface DialogProps {
   /** The language the modal is shown in (its `lang`), and its direction (`rtl` for Arabic, Hebrew, Persian). */
   lang?: string;
   dir?: 'ltr' | 'rtl';
+  /** How many views deep the visitor is (the route history's length): a deeper view slides in from the end, a shallower one from the start. */
+  depth?: number;
 }
 
 /** Focuses the view's first control (first-focus.ts decides which); whether it took focus. */
@@ -33,7 +35,7 @@ function focusFirstControl(dialog: HTMLDialogElement, context: FocusContext): { 
  * The native modal `<dialog>`: showModal() gives focus containment, Escape and an inert page.
  * Focus returns to whatever had it before opening. Labelled by the view title.
  */
-export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss, onBack, children, footer, viewKey, lang, dir }: DialogProps) {
+export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss, onBack, children, footer, viewKey, lang, dir, depth = 1 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -42,6 +44,8 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
   const ownClose = useRef(false);
   const opens = useRef(0);
   const view = useRef(viewKey);
+  const body = useRef<HTMLDivElement>(null);
+  const lastDepth = useRef(depth);
   state.current = { open, dismissible, onDismiss };
   view.current = viewKey;
 
@@ -69,13 +73,20 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
     return () => observer.disconnect();
   }, []);
 
-  // No jump between views: the height moves from the old view's to the new one's (not with reduced motion).
+  // No jump between views: the height moves from the old view's to the new one's, and the new view slides in from
+  // where it comes: the end for a step forward, the start for a step back, below for a view in place of another
+  // (none of it with reduced motion, nor on opening). ApproveTransaction does not slide: the secure frame is placed
+  // over its slot, and must not be placed while the slot moves.
   useLayoutEffect(() => {
     const from = height.current;
     const to = panel.current!.getBoundingClientRect().height;
-    if (from && to && Math.abs(from - to) > 1 && matchMedia('(prefers-reduced-motion: no-preference)').matches) {
-      panel.current!.animate({ height: [`${from}px`, `${to}px`] }, { duration: 200, easing: 'ease-out' });
-    }
+    const previous = lastDepth.current;
+    lastDepth.current = depth;
+    if (!from || !matchMedia('(prefers-reduced-motion: no-preference)').matches) return;
+    if (to && Math.abs(from - to) > 1) panel.current!.animate({ height: [`${from}px`, `${to}px`] }, { duration: 200, easing: 'ease-out' });
+    if (viewKey === 'ApproveTransaction') return;
+    const step = Math.sign(depth - previous) * (dir === 'rtl' ? -1 : 1);
+    body.current!.animate({ transform: [step ? `translateX(${step * 16}px)` : 'translateY(8px)', 'none'] }, { duration: 200, easing: 'ease-out' });
   }, [viewKey]);
 
   // Focus goes to the view's first control (not ✕) on opening and on each view change. A lazy view
@@ -194,7 +205,7 @@ export function Dialog({ open, dismissible, title, canGoBack, labels, onDismiss,
             <span className="icon-spacer" />
           )}
         </header>
-        <div className="body" part="body">{open ? children : null}</div>
+        <div ref={body} className="body" part="body">{open ? children : null}</div>
         {footer}
       </div>
     </dialog>

@@ -6,7 +6,7 @@ import { $connected } from '../../stores/connection.js';
 import { $wallets } from '../../stores/wallets.js';
 import { $dismissible } from '../../stores/dismissible.js';
 import { $modal } from '../../stores/modal.js';
-import { $canGoBack, $route, type Route } from '../../stores/route.js';
+import { $canGoBack, $history, $route, type Route } from '../../stores/route.js';
 import { $toast } from '../../stores/toasts.js';
 import { Announcer } from '../parts/Announcer.js';
 import { Dialog } from '../parts/Dialog.js';
@@ -118,6 +118,7 @@ export function App() {
   const route = useStore($route);
   const dismissible = useStore($dismissible);
   const canGoBack = useStore($canGoBack);
+  const depth = useStore($history).length;
   const toast = useStore($toast);
   const address = useStore($connected)?.address;
   const connected = address !== undefined;
@@ -150,6 +151,7 @@ export function App() {
       viewKey={route.view === 'Connect' && route.choose ? 'NamespaceChooser' : route.view}
       lang={lang}
       dir={direction(lang)}
+      depth={depth}
       dismissible={dismissible}
       title={title}
       canGoBack={canGoBack && route.view !== 'UnsupportedChain'}

@@ -7,7 +7,7 @@ import { BALANCES, routeSwapService } from '../element/support/swap.js';
 import { records, serveDirectory } from '../unit/support/fake-directory.js';
 import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js';
 import { sendKeys } from '@web/test-runner-commands';
-import { ALICE, BOB, announceWallet, createFakeProvider, walletInfo } from '../unit/support/fake-wallet.js';
+import { ALICE, BOB, SVG_ICON, announceWallet, createFakeProvider, deferred, walletInfo } from '../unit/support/fake-wallet.js';
 import { pictures, preparePage } from './support.js';
 
 /*
@@ -111,6 +111,65 @@ describe('pictures: Connect with the social buttons', () => {
   });
 });
 
+/** History in a past year (the date reads the same whichever year the tests run in). */
+const minedAt = '2025-03-14T10:00:00Z';
+const transaction = (n: number, operationType: string, direction: string, symbol: string, numeric: string, status = 'confirmed') => ({
+  id: `0x${n.toString(16).padStart(64, '0')}`,
+  metadata: { hash: `0x${n.toString(16).padStart(64, '0')}`, chain: 'eip155:1', minedAt, status, nonce: n, operationType, sentFrom: direction === 'in' ? BOB : ALICE, sentTo: direction === 'in' ? ALICE : BOB },
+  transfers: [{ fungible_info: { name: symbol, symbol }, direction, quantity: { numeric } }],
+});
+const HISTORY = [
+  transaction(1, 'receive', 'in', 'LUSD', '250'),
+  transaction(2, 'send', 'out', 'ETH', '0.25'),
+  transaction(3, 'send', 'out', 'LUSD', '12.5', 'failed'),
+];
+
+describe('pictures: Activity, Buy and Get a name', () => {
+  let el: WalletConnectModalElement;
+  let net: FakeFetch;
+  const { connectAndOpen } = useAccountFixture(
+    { wallet: { rdns: 'com.example.visual-more', name: 'Example Wallet' }, chains: ['eip155:1'], balances: BALANCES, features: 'history,onramp,names' },
+    (fixture) => ({ el, net } = fixture),
+  );
+  const $ = <T extends Element = HTMLElement>(selector: string) => el.shadowRoot!.querySelector<T>(selector);
+
+  it('Activity: sent, received and failed', async () => {
+    answerRpc(net, { eth_getBalance: '0x14d1120d7b160000', eth_chainId: '0x1' });
+    net.route(`/v1/account/${ALICE}/history`, () => ({ body: { data: HISTORY, next: null } }));
+    await connectAndOpen();
+    await waitFor(() => $('[part="balance"] [data-balance]'), 'the native balance', 15000);
+    (await waitFor(() => $('[data-tab="activity"]'), 'the Activity tab')).click();
+    await waitFor(() => el.shadowRoot!.querySelectorAll('.activity-list [data-transaction]').length === 3, 'the rows', 8000);
+    $('.activity-list')!.scrollIntoView({ block: 'start' });
+    await pictures(el, 'activity', 'list');
+  });
+
+  it('Buy: the form with an estimate', async () => {
+    answerRpc(net, { eth_getBalance: '0x14d1120d7b160000', eth_chainId: '0x1' });
+    net.route('/v1/onramp/options', () => ({ status: 500, body: {} }));
+    net.route('/v1/onramp/quote', () => ({ status: 503, body: {} }));
+    net.route('/v1/fungible/price', (_url, init) => {
+      const { addresses } = JSON.parse(String(init?.body)) as { addresses: string[] };
+      return { body: { fungibles: [{ address: addresses[0], name: 'USD Coin', symbol: 'USDC', iconUrl: '', price: 1 }] } };
+    });
+    await connectAndOpen();
+    (await waitFor(() => $<HTMLButtonElement>('[data-action="buy"]'), 'the Buy entry')).click();
+    await waitFor(() => $('.onramp-quote[data-quote="estimate"]'), 'the estimate', 15000);
+    await pictures(el, 'buy', 'estimate');
+  });
+
+  it('Get a name: a rule broken', async () => {
+    answerRpc(net, { eth_getBalance: '0x14d1120d7b160000', eth_chainId: '0x1' });
+    await connectAndOpen();
+    (await waitFor(() => $<HTMLButtonElement>('[data-action="get-name"]'), 'Get a name', 8000)).click();
+    const input = await waitFor(() => $<HTMLInputElement>('#name-input'), 'the name field');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'my_name');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await waitFor(() => $('#name-status')?.textContent === 'Use only letters a–z, digits 0–9 and hyphens', 'the character rule');
+    await pictures(el, 'register-name', 'invalid');
+  });
+});
+
 /** A large balance with many decimals: the review's amount, fee and total must stay inside the panel. */
 const WHALE = [{ ...BALANCES[0], value: 20002499.22, quantity: { decimals: '18', numeric: '10001.249612345678901234' } }, BALANCES[1]];
 
@@ -198,3 +257,39 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
     });
   });
 }
+
+// Last: a connection these leave behind (the pending request, the wallet on another chain) must not reach other pictures.
+describe('pictures: ConnectingExternal, UnsupportedChain', () => {
+  const stops: (() => void)[] = [];
+  afterEach(async () => {
+    await cleanup();
+    for (const stop of stops.splice(0)) stop();
+  });
+
+  it('ConnectingExternal: waiting for the wallet', async () => {
+    const provider = createFakeProvider({ accounts: [ALICE], chainId: '0x1' });
+    const approval = deferred<string[]>();
+    provider.handle('eth_requestAccounts', () => approval.promise);
+    stops.push(announceWallet(walletInfo('com.example.pending', 'Pending Wallet', SVG_ICON), provider));
+    const el = mount({ networks: 'eip155:1' });
+    await openAndRender(el);
+    (await waitFor(() => walletButtons(el).find((b) => b.textContent!.includes('Pending Wallet')), 'the wallet')).click();
+    await waitFor(() => titleText(el) === 'Pending Wallet', 'the ConnectingExternal view');
+    await pictures(el, 'connecting-external', 'waiting');
+    approval.reject(new Error('abandoned'));
+  });
+
+  it('UnsupportedChain', async () => {
+    const provider = createFakeProvider({ accounts: [ALICE], chainId: '0x1' });
+    stops.push(announceWallet(walletInfo('com.example.elsewhere', 'Elsewhere Wallet', SVG_ICON), provider));
+    const el = mount({ networks: 'eip155:1' });
+    await openAndRender(el);
+    (await waitFor(() => walletButtons(el).find((b) => b.textContent!.includes('Elsewhere Wallet')), 'the wallet')).click();
+    await waitFor(() => el.state.status === 'connected', 'connected');
+    provider.emit('chainChanged', '0xa');
+    await waitFor(() => el.state.view === 'UnsupportedChain' && titleText(el) === 'Switch Network', 'the UnsupportedChain view');
+    await pictures(el, 'unsupported-chain', 'default');
+    provider.emit('chainChanged', '0x1');
+    await el.disconnect();
+  });
+});

@@ -158,6 +158,14 @@ describe('pictures: Activity, Buy and Get a name', () => {
     await pictures(el, 'buy', 'estimate');
   });
 
+  it('ProfileWallets: the connected wallet, add one per ecosystem', async () => {
+    answerRpc(net, { eth_getBalance: '0x14d1120d7b160000', eth_chainId: '0x1' });
+    await connectAndOpen();
+    await openAndRender(el, { view: 'ProfileWallets' });
+    await waitFor(() => $('[data-action="add-wallet"]'), 'the add-wallet button');
+    await pictures(el, 'profile-wallets', 'one');
+  });
+
   it('Get a name: a rule broken', async () => {
     answerRpc(net, { eth_getBalance: '0x14d1120d7b160000', eth_chainId: '0x1' });
     await connectAndOpen();

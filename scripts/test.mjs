@@ -10,6 +10,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePackages } from './ensure-packages.mjs';
 import { readFileTimes } from './file-times.mjs';
+import { readDurations, splitByWeight } from './split-by-weight.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0 };
@@ -151,10 +152,11 @@ const steps = {
   server: { ...nodeTest('node: server', files('test/node'), { oneProcess: true }), needsBuild: true },
   browser: { name: 'browser: unit and element (@web/test-runner)', command: bin('wtr'), args: [], count: wtrCounts, fileTimes: wtrTimes, env: { WTR_FILE_TIMES: wtrTimes } },
   devWallet: { ...nodeTest('node: dev wallet', files('test/dev-wallet'), { oneProcess: true }), needsBuild: true },
-  // Two processes side by side, each running half the files one after the other (every other file by name): one
-  // process ran them in 475 s with 1.3 of 2 cores busy (the tests wait on chains and browsers); two ended in 366 s.
-  // In one process each: each file's own process spent about 10 s loading the stack's servers and playwright.
-  e2e: [0, 1].map((half) => ({ ...nodeTest(`end-to-end: demo on the local stack (${half + 1} of 2)`, files('test/e2e').filter((_, i) => i % 2 === half), { oneProcess: true }), needsBuild: true })),
+  // Two processes side by side, each running half the files one after the other: one process ran them in 475 s with
+  // 1.3 of 2 cores busy (the tests wait on chains and browsers); two ended in 366 s. Halves of equal measured time
+  // (test/e2e/durations.json, refreshed from a run's per-file times): every other file by name made halves of 318 s
+  // and 400 s. In one process each: each file's own process spent about 10 s loading the stack's servers and playwright.
+  e2e: splitByWeight(files('test/e2e'), 2, readDurations('test/e2e/durations.json')).map((half, i) => ({ ...nodeTest(`end-to-end: demo on the local stack (${i + 1} of 2)`, half.files, { oneProcess: true }), needsBuild: true })),
   // The packed package in the examples (React, Next.js, Vue, Svelte, Preact, Solid, plain HTML): type-checks, and
   // builds of the React, Vue, Svelte (Vite) and Next.js ones.
   // Pictures of every view state compared with test/visual/baselines/ (npm run test:visual -- --update rewrites them).

@@ -1,6 +1,5 @@
 import networksCss from '../../../styles/networks.css';
 import { registerSheet } from '../sheets.js';
-import { idHue } from './id-hue.js';
 
 registerSheet(networksCss);
 
@@ -20,6 +19,16 @@ const MARKS: Record<string, { color: string; glyph?: string; letter?: string }> 
   'eip155:43114': { color: '#e84142', glyph: 'M12 6l5.5 10h-3.3L12 12l-2.2 4H6.5z' },
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { color: '#14f195', glyph: 'M7 8h11l-2 2H5zM7 11h11l-2 2H5zM7 14h11l-2 2H5z' },
 };
+
+/**
+ * A colour of its own for something without a mark (a local chain, an unknown token), from its id: the golden
+ * angle spreads ids that differ in one character (31337, 31338) to hues far apart.
+ */
+export function idHue(id: string): string {
+  let h = 0;
+  for (const c of id) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
+  return `hsl(${Math.round((h * 137.5) % 360)} 55% 40%)`;
+}
 
 /** The network's icon: the site owner's (`network-meta`), else the built-in mark, else its initial on a colour of its own. */
 export function NetworkIcon({ network }: { network: { id: string; name: string; icon?: string | undefined } }) {

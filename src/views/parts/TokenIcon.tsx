@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { siBitcoin, siBnbchain, siChainlink, siEthereum, siLitecoin, siPolygon, siSolana, siTether } from 'simple-icons';
-import { idHue } from './id-hue.js';
+import { idHue } from './NetworkIcon.js';
 
 /**
  * Built-in marks of well-known tokens (Simple Icons, CC0), drawn inline: no request, nothing for a CSP to refuse.

@@ -6,11 +6,11 @@ import { networkInfo } from '../../core/networks.js';
 import { DEFAULT_ONRAMP_OPTIONS, checkAmount, formatCents } from '../../core/onramp.js';
 import { getOnRampOptions, getOnRampQuote, getOnRampUrl, getUsdPrice } from '../../services/onramp-api.js';
 import { type WalletApiConfig, getBalances } from '../../services/wallet-api.js';
-import { readNativeBalanceOf, refreshNativeBalance } from '../balance.js';
+import { readNativeBalanceOf } from '../balance.js';
 import { $config } from '../config.js';
 import { $connected, type Connected } from '../connection.js';
 import { $onRampDraft, $onRampOptions, $onRampPurchases, $onRampQuote, type OnRampDraft } from '../onramp.js';
-import { refreshPortfolio } from '../portfolio.js';
+import { refreshBalances } from '../refresh-balances.js';
 import { $route, type Route, popRoute, pushRoute, resetRoute } from '../route.js';
 
 type BuyRoute = Extract<Route, { view: 'BuyInProgress' }>;
@@ -214,8 +214,7 @@ function watch(route: BuyRoute, connection: Connected, native: boolean, baseline
   const finish = (received: Holding | undefined) => {
     stop();
     resetRoute({ view: 'Account' });
-    void refreshNativeBalance();
-    void refreshPortfolio();
+    refreshBalances();
     if (received) showToast('success', t('onramp.received', { amount: formatAmount(received.value, received.decimals, lang(), received.decimals), symbol: route.symbol }, lang()));
     else showToast('error', t('onramp.closed', { provider: route.provider }, lang()));
   };

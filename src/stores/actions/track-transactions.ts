@@ -5,12 +5,12 @@ import { sameAddress } from '../../core/address.js';
 import { namespaceOf } from '../../core/caip.js';
 import { t } from '../../core/messages.js';
 import { refreshActivity } from '../activity.js';
-import { refreshNativeBalance } from '../balance.js';
 import { chainSource, readRpcUrl } from '../chain-reads.js';
 import { $connected } from '../connection.js';
 import { $modal } from '../modal.js';
 import { PENDING_FORGET_MS, $pendingTransactions, removePendingTransaction, setTransactionStatus } from '../pending-transactions.js';
 import { refreshPortfolio } from '../portfolio.js';
+import { refreshBalances } from '../refresh-balances.js';
 import { $route, type SentTransaction } from '../route.js';
 import { showToast } from '../toasts.js';
 import { noteTransaction } from '../transactions.js';
@@ -65,8 +65,7 @@ export async function trackTransaction(transaction: SentTransaction, provider: E
     if (!resultShown(hash)) showToast(status === 'confirmed' ? 'success' : 'error', t(status === 'confirmed' ? 'tx.confirmed' : 'tx.failed'));
     const connection = $connected.get();
     if (connection?.chainId === chainId && sameAddress(connection.address, transaction.from)) {
-      void refreshNativeBalance();
-      void refreshPortfolio(transaction.tokens);
+      refreshBalances(transaction.tokens);
       // The balances again once the service has indexed the transaction (the first read may be too early).
       void refreshActivity(hash).then(() => refreshPortfolio(transaction.tokens));
     }

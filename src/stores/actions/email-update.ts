@@ -6,7 +6,8 @@ import { $authUser } from '../auth.js';
 import { $emailUpdate } from '../email-update.js';
 import { type Route, replaceRoute } from '../route.js';
 import { showToast } from '../toasts.js';
-import { authUser, ensureFrame, messageFor } from './auth.js';
+import { authUser, messageFor } from './auth.js';
+import { ensureFrame } from './auth-frame.js';
 
 type UpdateRoute = Extract<Route, { view: 'UpdateEmailWallet' }>;
 

@@ -4,7 +4,8 @@ import { t } from '../../core/messages.js';
 import '../../core/messages-social.js';
 import { reportError } from '../errors.js';
 import { $farcasterLogin } from '../farcaster.js';
-import { completeFarcasterLogin, ensureFrame } from './auth.js';
+import { completeFarcasterLogin } from './auth.js';
+import { ensureFrame } from './auth-frame.js';
 
 /** How often the channel is asked about while the visitor approves in Farcaster (docs/specification.md#constants's one second). */
 export const FARCASTER_POLL_MS = 1000;

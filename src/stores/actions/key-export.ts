@@ -1,4 +1,4 @@
-import { ensureFrame } from './auth.js';
+import { ensureFrame } from './auth-frame.js';
 
 /**
  * The visitor's own wallet keys: the secure frame shows its export panel (a warning, a code mailed to the

@@ -1,7 +1,7 @@
 import '../../core/messages-auth.js';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { placeFrame } from '../../stores/actions/auth.js';
+import { placeFrame } from '../../stores/actions/auth-frame.js';
 import { $approving } from '../../stores/auth.js';
 import { Spinner } from '../parts/Spinner.js';
 import { registerSheet } from '../sheets.js';

@@ -206,6 +206,13 @@ for (const r of report) {
     console.log(`  ${seconds(f.ms / 1000)}  ${f.file} (${f.tests} tests${test})`);
   }
 }
+// The end-to-end files' times in this run, in the form of test/e2e/durations.json (which splits the halves): paste
+// it there when files were added or have grown.
+const e2eTimes = report.filter((r) => r.name.startsWith('end-to-end')).flatMap((r) => r.files);
+if (e2eTimes.length) {
+  const byName = Object.fromEntries(e2eTimes.map((f) => [f.file.replace(/^test\/e2e\//, ''), Math.round(f.ms / 1000)]).sort(([a], [b]) => a.localeCompare(b)));
+  console.log(`\nEnd-to-end seconds per file (for test/e2e/durations.json): ${JSON.stringify(byName)}`);
+}
 
 const busy = coresBusy(cpuAtStart, cpuTicks());
 console.log(`\nnpm test: ${((Date.now() - started) / 1000).toFixed(1)} s${busy ? ` (machine busy: ${busy})` : ''}${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);

@@ -9,6 +9,7 @@ import { type FakeFetch, installFakeFetch } from '../unit/support/fake-fetch.js'
 import { sendKeys } from '@web/test-runner-commands';
 import { ALICE, BOB, SVG_ICON, announceWallet, createFakeProvider, deferred, walletInfo } from '../unit/support/fake-wallet.js';
 import { pictures, preparePage } from './support.js';
+import { fakeSolanaWallet } from '../unit/support/fake-solana-wallet.js';
 
 /*
  * Pictures of each view state (loading, empty, error, success) at desktop and phone sizes, light and dark,
@@ -140,7 +141,6 @@ describe('pictures: Activity, Buy and Get a name', () => {
     await waitFor(() => $('[part="balance"] [data-balance]'), 'the native balance', 15000);
     (await waitFor(() => $('[data-tab="activity"]'), 'the Activity tab')).click();
     await waitFor(() => el.shadowRoot!.querySelectorAll('.activity-list [data-transaction]').length === 3, 'the rows', 8000);
-    $('.activity-list')!.scrollIntoView({ block: 'start' });
     await pictures(el, 'activity', 'list');
   });
 
@@ -156,6 +156,9 @@ describe('pictures: Activity, Buy and Get a name', () => {
     (await waitFor(() => $<HTMLButtonElement>('[data-action="buy"]'), 'the Buy entry')).click();
     await waitFor(() => $('.onramp-quote[data-quote="estimate"]'), 'the estimate', 15000);
     await pictures(el, 'buy', 'estimate');
+    $<HTMLButtonElement>('[data-action="pick-currency"]')!.click();
+    await waitFor(() => titleText(el) === 'Select Token' && $('[data-option]'), 'OnRampTokenSelect');
+    await pictures(el, 'buy-select-token', 'defaults');
   });
 
   it('ProfileWallets: the connected wallet, add one per ecosystem', async () => {
@@ -263,6 +266,15 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
       await waitFor(() => el.shadowRoot!.querySelector('form.swap-form [data-token="ETH"]'), 'the Swap form', 40000);
       await pictures(el, 'swap', 'form');
     });
+
+    it('SwapSelectToken: the tokens to receive', async () => {
+      routeSwapService(net);
+      await connectAndOpen();
+      await openAndRender(el, { view: 'Swap' });
+      (await waitFor(() => el.shadowRoot!.querySelector<HTMLButtonElement>('#swap-to'), 'the Swap form', 40000)).click();
+      await waitFor(() => titleText(el) === 'Select Token' && el.shadowRoot!.querySelector('[data-token-key]'), 'the token list', 15000);
+      await pictures(el, 'swap-select-token', 'list');
+    });
   });
 }
 
@@ -285,6 +297,16 @@ describe('pictures: ConnectingExternal, UnsupportedChain', () => {
     await waitFor(() => titleText(el) === 'Pending Wallet', 'the ConnectingExternal view');
     await pictures(el, 'connecting-external', 'waiting');
     approval.reject(new Error('abandoned'));
+  });
+
+  it('NamespaceChooser: a wallet on both Ethereum and Solana', async () => {
+    stops.push(announceWallet(walletInfo('com.example.dual', 'Dual Wallet', SVG_ICON), createFakeProvider({ accounts: [ALICE], chainId: '0x1' })));
+    stops.push(fakeSolanaWallet({ name: 'Dual Wallet' }).register());
+    const el = mount({ networks: 'eip155:1,solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' });
+    await openAndRender(el);
+    (await waitFor(() => parts(el, 'wallet-button').find((b) => b.textContent!.includes('Dual Wallet')), 'the wallet', 10000)).click();
+    await waitFor(() => el.shadowRoot!.textContent!.includes('Dual Wallet works on more than one kind of network'), 'the chooser', 10000);
+    await pictures(el, 'namespace-chooser', 'default');
   });
 
   it('UnsupportedChain', async () => {

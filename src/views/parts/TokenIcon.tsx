@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { siBitcoin, siBnbchain, siChainlink, siEthereum, siLitecoin, siPolygon, siSolana, siTether } from 'simple-icons';
+import tokenIconCss from '../../../styles/token-icon.css';
+import { registerSheet } from '../sheets.js';
 import { idHue } from './NetworkIcon.js';
+
+registerSheet(tokenIconCss);
 
 /**
  * Built-in marks of well-known tokens (Simple Icons, CC0), drawn inline: no request, nothing for a CSP to refuse.
@@ -59,13 +63,8 @@ export function TokenIcon({ symbol, iconUrl }: { symbol: string | undefined; ico
       </span>
     );
   }
+  // The letter is drawn by CSS (::after, from data-initial), so it is no text of the row: a row reads "Ether 1.5 ETH".
   const letter = Array.from(symbol)[0]?.toUpperCase();
-  return (
-    <span className="token-icon token-mark" data-token-icon="initial" data-initial={letter} aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="36" height="36" focusable="false">
-        <circle cx="12" cy="12" r="12" fill={mark?.color ?? idHue(symbol)} />
-        <text x="12" y="16.2" textAnchor="middle" fontSize="12" fontWeight="700" fill={mark?.ink ?? '#fff'} fontFamily="system-ui, sans-serif">{letter}</text>
-      </svg>
-    </span>
-  );
+  const ink = mark?.ink ? { color: mark.ink } : {};
+  return <span className="token-icon token-initial" data-token-icon="initial" data-initial={letter} aria-hidden="true" style={{ background: mark?.color ?? idHue(symbol.toUpperCase()), ...ink }} />;
 }

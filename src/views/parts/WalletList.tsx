@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import { WalletIcon } from './WalletIcon.js';
 
 export interface WalletListItem {
   id: string;
   name: string;
   icon: string | undefined;
+  /** Drawn instead of the wallet's icon (the namespace chooser shows each network's mark). */
+  mark?: ReactNode;
   tag?: string;
 }
 
@@ -14,7 +17,7 @@ export function WalletList({ wallets, label, onSelect }: { wallets: WalletListIt
       {wallets.map((wallet) => (
         <li key={wallet.id}>
           <button type="button" className="list-button" part="wallet-button" data-wallet-id={wallet.id} onClick={() => onSelect(wallet.id)}>
-            <WalletIcon name={wallet.name} icon={wallet.icon} />
+            {wallet.mark ?? <WalletIcon name={wallet.name} icon={wallet.icon} />}
             <span className="list-label" title={wallet.name}>{wallet.name}</span>
             {wallet.tag ? <span className="tag">{wallet.tag}</span> : null}
           </button>

@@ -13,6 +13,7 @@ import { $connected } from '../../stores/connection.js';
 import sendCss from '../../../styles/send.css';
 import onrampCss from '../../../styles/onramp.css';
 import { registerSheet } from '../sheets.js';
+import { TokenIcon } from '../parts/TokenIcon.js';
 
 registerSheet(sendCss);
 registerSheet(onrampCss);
@@ -102,6 +103,7 @@ function Picker({ kind }: { kind: 'token' | 'fiat' }) {
       {items.map((item) => (
         <li key={item.key}>
           <button type="button" className="list-button" part="button" data-option={item.key} aria-current={item.key === selected ? 'true' : undefined} onClick={item.pick}>
+            {kind === 'token' ? <TokenIcon symbol={item.key} iconUrl={undefined} /> : null}
             <span className="list-label">{item.label}</span>
             {item.detail ? <span className="hint">{item.detail}</span> : null}
           </button>

@@ -14,13 +14,14 @@
  * `pingMs` (Node clients drop a socket after 35 s without one) and drops those that stopped answering.
  * Every resource a client can make it hold is bounded (limits.ts), and a socket is closed when its JWT expires.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { isAllowedHost, localHosts, MISDIRECTED_TEXT, refuseMisdirected } from '../host-check.js';
+import { createServer, type IncomingMessage } from 'node:http';
+import { isAllowedHost, localHosts, MISDIRECTED_TEXT } from '../host-check.js';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isAddressInUse, PortInUseError } from '../ports.js';
 import { health as makeHealth } from '../service/health.js';
 import { RelayAuthError, audienceMatches, verifyRelayAuth } from './auth.js';
 import { dispatch } from './dispatch.js';
+import { relayHttpHandler, Tally } from './http.js';
 import { idKey, stringifyWire } from './json.js';
 import { clientAddress, type RelayLimits, relayLimits } from './limits.js';
 import { Subscriptions, subscriptionId } from './subscriptions.js';
@@ -126,13 +127,8 @@ export async function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000
     store = new MemoryStore(now, limits);
   }
   const connections = new Set<Connection>();
-  const socketsByClient = new Map<string, number>();
-  const socketsByAddress = new Map<string, number>();
-  const countIn = (map: Map<string, number>, key: string, delta: 1 | -1): void => {
-    const next = (map.get(key) ?? 0) + delta;
-    if (next > 0) map.set(key, next);
-    else map.delete(key);
-  };
+  const socketsByClient = new Tally();
+  const socketsByAddress = new Tally();
   const subscriptions = new Subscriptions(limits);
   const awaitingAck = new Map<string, { conn: Connection; stored: StoredMessage }>();
   const counters = { delivered: 0, acked: 0, authRejected: 0, publishes: {} as Record<string, number>, methods: {} as Record<string, number> };
@@ -234,7 +230,7 @@ export async function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000
 
   const onConnection = (ws: WebSocket, req: IncomingMessage): void => {
     const address = clientAddress(req.socket.remoteAddress);
-    if ((socketsByAddress.get(address) ?? 0) >= limits.maxSocketsPerAddress) {
+    if (socketsByAddress.get(address) >= limits.maxSocketsPerAddress) {
       log?.(`refused a socket: too many from ${address}`);
       ws.close(TRY_AGAIN_CLOSE_CODE, 'too many sockets from this address');
       return;
@@ -252,13 +248,13 @@ export async function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000
       return;
     }
 
-    if ((socketsByClient.get(clientId) ?? 0) >= limits.maxSocketsPerClient) {
+    if (socketsByClient.get(clientId) >= limits.maxSocketsPerClient) {
       log?.(`refused a socket: too many for client ${short(clientId)}`);
       ws.close(TRY_AGAIN_CLOSE_CODE, 'too many sockets from this client id');
       return;
     }
-    countIn(socketsByClient, clientId, 1);
-    countIn(socketsByAddress, address, 1);
+    socketsByClient.add(clientId, 1);
+    socketsByAddress.add(address, 1);
     let onClosed = (): void => undefined;
     const conn: Connection = { ws, clientId, address, expiresAt, topics: new Set(), alive: true, closed: new Promise((resolve) => (onClosed = resolve)), queue: Promise.resolve() };
     conn.expiry = armExpiry(conn);
@@ -272,8 +268,8 @@ export async function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000
       for (const topic of [...conn.topics]) unsubscribe(conn, topic);
       for (const [key, entry] of awaitingAck) if (entry.conn === conn) awaitingAck.delete(key);
       connections.delete(conn);
-      countIn(socketsByClient, clientId, -1);
-      countIn(socketsByAddress, address, -1);
+      socketsByClient.add(clientId, -1);
+      socketsByAddress.add(address, -1);
       log?.(`client ${short(clientId)} disconnected (${code}; ${connections.size} open)`);
       onClosed();
     });
@@ -285,28 +281,7 @@ export async function startRelay({ host = '127.0.0.1', port = 0, pingMs = 20_000
 
   // The relay's own host names (set once bound): any other Host is refused, on HTTP and on the WebSocket upgrade.
   let hosts: readonly string[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (!refuseMisdirected(req, res, hosts)) return;
-    const path = new URL(req.url ?? '/', 'http://relay.invalid').pathname;
-    if (path === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ status: 'ok', connections: connections.size }));
-      return;
-    }
-    if (path === '/health/ready') {
-      // Ready: not stopping, and its storage (Redis) answers (server/service/health.ts, as every service).
-      const answered = health.handle(new Request(`http://relay.invalid${path}`, { method: req.method === 'HEAD' ? 'HEAD' : req.method === 'GET' ? 'GET' : 'POST' }));
-      if (answered) {
-        void answered.then(async (response) => {
-          res.writeHead(response.status, Object.fromEntries(response.headers));
-          res.end(req.method === 'HEAD' ? undefined : await response.text());
-        });
-        return;
-      }
-    }
-    res.writeHead(path === '/' ? 426 : 404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(path === '/' ? 'WalletConnect relay: connect with a WebSocket\n' : 'Not found\n');
-  });
+  const server = createServer(relayHttpHandler({ hosts: () => hosts, connections: () => connections.size, ready: (request) => health.handle(request) }));
   server.on('upgrade', (req, socket, head) => {
     if (stopping) {
       socket.destroy();

@@ -93,6 +93,16 @@ describe('pictures: Connect, the help views, All wallets', () => {
       await pictures(el, 'all-wallets', state);
     });
   }
+
+  it('AllWallets: a search without a match', async () => {
+    serveDirectory(net, records(24), {}, '/fake-directory-all-none');
+    const el = mount({ networks: 'eip155:1', 'project-id': 'p1', 'directory-url': `${location.origin}/fake-directory-all-none`, 'relay-url': 'ws://127.0.0.1:9' });
+    el.open({ view: 'AllWallets' });
+    (await waitFor(() => el.shadowRoot!.querySelector<HTMLInputElement>('[part~="search-input"]'), 'the search field')).focus();
+    await sendKeys({ type: 'zz' });
+    await waitFor(() => el.shadowRoot!.querySelector('.directory [role="status"]')?.textContent === 'No wallet matches “zz”', 'the no-match message', 10000);
+    await pictures(el, 'all-wallets', 'no-match');
+  });
 });
 
 // The social block asks nothing of the network before a click: no fake fetch here.

@@ -28,6 +28,16 @@ const answerRpc = (net: FakeFetch, answers: Record<string, string>) =>
 const inArabic = (el: WalletConnectModalElement) =>
   waitFor(() => el.shadowRoot!.querySelector('dialog[dir="rtl"]') && /[\u0600-\u06FF]/.test(titleText(el)), 'the Arabic, right-to-left dialog', 15000);
 
+/** A suite's wallet announcements (their stop functions): the widget cleaned up, then each stopped, after every test. */
+function useAnnouncements(): (() => void)[] {
+  const stops: (() => void)[] = [];
+  afterEach(async () => {
+    await cleanup();
+    for (const stop of stops.splice(0)) stop();
+  });
+  return stops;
+}
+
 describe('pictures: Connect, the help views, All wallets', () => {
   let net: FakeFetch;
   const stops: (() => void)[] = [];
@@ -107,11 +117,7 @@ describe('pictures: Connect, the help views, All wallets', () => {
 
 // The social block asks nothing of the network before a click: no fake fetch here.
 describe('pictures: Connect with the social buttons', () => {
-  const stops: (() => void)[] = [];
-  afterEach(async () => {
-    await cleanup();
-    for (const stop of stops.splice(0)) stop();
-  });
+  const stops = useAnnouncements();
 
   it('Connect with the social buttons', async () => {
     stops.push(announceWallet(walletInfo('com.example.one', 'Example Wallet'), createFakeProvider({ accounts: [ALICE], chainId: '0x1' })));
@@ -290,11 +296,7 @@ for (const { state, balances } of [{ state: 'tokens', balances: BALANCES }, { st
 
 // Last: a connection these leave behind (the pending request, the wallet on another chain) must not reach other pictures.
 describe('pictures: ConnectingExternal, UnsupportedChain', () => {
-  const stops: (() => void)[] = [];
-  afterEach(async () => {
-    await cleanup();
-    for (const stop of stops.splice(0)) stop();
-  });
+  const stops = useAnnouncements();
 
   it('ConnectingExternal: waiting for the wallet', async () => {
     const provider = createFakeProvider({ accounts: [ALICE], chainId: '0x1' });

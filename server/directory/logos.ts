@@ -1,10 +1,11 @@
 import type { WalletRecord } from './records.js';
 
-/**
+/*
  * The directory's wallet images, drawn here (no image files to ship or fetch): a real wallet its initials on a
  * gradient of its own (no brand's logo is shipped: a self-hoster's directory serves its own images), a demo wallet
  * (generated, `demoWallets`) a geometric mark on a gradient, so the demo's grid looks like a real directory's.
  */
+
 /** White marks in a 96×96 box, one picked per demo wallet. */
 const SHAPES: readonly string[] = [
   '<circle cx="48" cy="48" r="21" fill="none" stroke="#fff" stroke-width="10"/>',

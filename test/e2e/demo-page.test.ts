@@ -36,6 +36,8 @@ describe('the demo page, as a site owner first sees it', () => {
     await openModal(page);
     const entry = inModal(page, `[data-wallet-id="${DEV_WALLET_ID}"]`);
     await page.waitForFunction(() => (window as unknown as { __walletStandardReady: boolean }).__walletStandardReady);
+    // The list renders after discovery has taken the wallets in: counted once the entry is there (a CI run counted 0).
+    await entry.waitFor();
     assert.equal(await inModal(page, '[part~="wallet-button"]').filter({ hasText: 'Dev Wallet' }).count(), 1, 'one entry for the wallet on both namespaces');
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe: Connect with EVM and Solana');
     await entry.click();
